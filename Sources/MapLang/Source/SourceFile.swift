@@ -1,0 +1,93 @@
+/// A rules file's text with the byte offsets where its lines start.
+///
+/// Spans are byte offsets into `text`'s UTF-8; `SourceFile` turns them into
+/// 1-based lines and columns only when a diagnostic is rendered.
+public struct SourceFile: Sendable, Equatable {
+    /// The name shown in diagnostics: a path, or `<repl:N>` for REPL input.
+    public let name: String
+    /// The full text of the file.
+    public let text: String
+    /// The file's text as UTF-8 bytes, the unit spans count in.
+    public let bytes: [UInt8]
+    /// The byte offset where each line starts; the first is always 0.
+    public let lineStarts: [Int]
+
+    /// Creates a source file from its name and text.
+    ///
+    /// - Parameters:
+    ///   - name: The name used in diagnostics.
+    ///   - text: The file's contents.
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The 0-based index of the line holding a byte offset.
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The text of a 0-based line without its line terminator (`\n` or `\r\n`).
+    public func lineText(at index: Int) -> String {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The 1-based line and column of a byte offset.
+    ///
+    /// Columns count characters, not bytes, with tabs expanded to the next
+    /// multiple of four plus one, so a caret lines up under the text.
+    public func location(of offset: Int) -> SourceLocation {
+        let line = lineIndex(of: offset)
+        let start = lineStarts[line]
+        let clamped = min(max(offset, start), bytes.count)
+        let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
+        return SourceLocation(line: line + 1, column: Self.displayWidth(of: prefix) + 1)
+    }
+
+    /// The number of columns a piece of one line takes when printed.
+    static func displayWidth(of text: String) -> Int {
+        var width = 0
+        for character in text {
+            width = character == "\t" ? (width / tabWidth + 1) * tabWidth : width + 1
+        }
+        return width
+    }
+
+    /// The column width a tab expands to.
+    static let tabWidth = 4
+}
+
+/// A 1-based line and column in a source file.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line number.
+    public let line: Int
+    /// The 1-based column, counted in characters with tabs expanded.
+    public let column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,4 @@
+import MapLangCLI
+
+import Glibc
+exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))
