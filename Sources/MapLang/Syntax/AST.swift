@@ -1,0 +1,488 @@
+/// The syntax tree of a rules file, as the parser builds it.
+///
+/// Every node carries the span of source text it came from; a parent's span
+/// runs from its first token to its last. Nodes are plain values: the checker
+/// reads them once and builds a resolved `Plan`, so nothing downstream of the
+/// checker ever sees an unresolved name.
+public struct RulesFile: Sendable, Equatable {
+    /// The declarations and settings in source order.
+    public var items: [Decl]
+    /// Every comment in the file, in source order, for the formatter.
+    public var comments: [Comment]
+    /// The span of the whole file.
+    public var span: Span
+
+    /// Creates a rules file node.
+    public init(items: [Decl], comments: [Comment], span: Span) {
+        self.items = items
+        self.comments = comments
+        self.span = span
+    }
+}
+
+/// A `//` comment, kept so the formatter can put it back.
+public struct Comment: Sendable, Equatable {
+    /// The comment's text after `//`, without the line terminator.
+    public var text: String
+    /// Where the comment is, from `//` to the end of its line.
+    public var span: Span
+
+    /// Creates a comment node.
+    public init(text: String, span: Span) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// A name written in the rules, with its own span.
+public struct Identifier: Sendable, Equatable, Hashable {
+    /// The name as written.
+    public var name: String
+    /// Where the name is.
+    public var span: Span
+
+    /// Creates an identifier node.
+    public init(_ name: String, span: Span) {
+        self.name = name
+        self.span = span
+    }
+}
+
+/// A top-level item of a rules file.
+public enum Decl: Sendable, Equatable {
+    /// A file-wide setting such as `root Issue` or `strict`.
+    case setting(Setting)
+    /// `model Name { … }`.
+    case model(ModelDecl)
+    /// `enum Name { … }`.
+    case enumeration(EnumDecl)
+    /// `table name { … }`.
+    case table(TableDecl)
+    /// `transform name = a | b`.
+    case transform(TransformDecl)
+}
+
+/// A setting, at file level or at the start of a model's body.
+public struct Setting: Sendable, Equatable {
+    /// What the setting says.
+    public var kind: SettingKind
+    /// From the setting's keyword to its last token.
+    public var span: Span
+
+    /// Creates a setting node.
+    public init(kind: SettingKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The settings the language knows.
+public enum SettingKind: Sendable, Equatable {
+    /// `root Name`: the model that input documents map to (file level only).
+    case root(Identifier)
+    /// `strict`: turn type coercion off.
+    case strict
+    /// `lenient`: turn type coercion on, undoing a file-level `strict` for one model.
+    case lenient
+    /// `keys strategy`: how field names become JSON keys, such as `snake_case`.
+    case keys(Identifier)
+}
+
+/// `model Name { members }`.
+public struct ModelDecl: Sendable, Equatable {
+    /// The model's name.
+    public var name: Identifier
+    /// Settings, fields and checks in source order.
+    public var members: [ModelMember]
+    /// From `model` to the closing brace.
+    public var span: Span
+
+    /// Creates a model node.
+    public init(name: Identifier, members: [ModelMember], span: Span) {
+        self.name = name
+        self.members = members
+        self.span = span
+    }
+}
+
+/// One entry in a model's body.
+public enum ModelMember: Sendable, Equatable {
+    /// A model-level setting: `keys`, `strict` or `lenient`.
+    case setting(Setting)
+    /// `name: Type clauses…`.
+    case field(FieldDecl)
+    /// `check condition else "message"`.
+    case check(CheckDecl)
+}
+
+/// A field: its name, type and the clauses that say where its value comes
+/// from, how it is transformed, what fills it when absent, and what it must satisfy.
+public struct FieldDecl: Sendable, Equatable {
+    /// The field's name, which is also its key in the output.
+    public var name: Identifier
+    /// The field's declared type.
+    public var type: TypeRef
+    /// `from a.b, c`: the key paths to read, first present wins; `nil` when
+    /// the key comes from the field's name through the naming strategy.
+    public var sources: [KeyPath]?
+    /// `using a | b`: the transformers applied to the raw value.
+    public var pipeline: Pipeline?
+    /// `default value [when missing]`.
+    public var defaultValue: DefaultClause?
+    /// `where rule, rule`: validation rules on the field's value.
+    public var rules: [RuleCall]
+    /// From the field's name to its last clause.
+    public var span: Span
+
+    /// Creates a field node.
+    public init(
+        name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
+        defaultValue: DefaultClause?, rules: [RuleCall], span: Span
+    ) {
+        self.name = name
+        self.type = type
+        self.sources = sources
+        self.pipeline = pipeline
+        self.defaultValue = defaultValue
+        self.rules = rules
+        self.span = span
+    }
+}
+
+/// A type as written: `String`, `[Label]`, `[String: Int]`, `Date?`.
+public struct TypeRef: Sendable, Equatable {
+    /// The shape of the type.
+    public var kind: TypeRefKind
+    /// Where the type is written.
+    public var span: Span
+
+    /// Creates a type node.
+    public init(kind: TypeRefKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The shapes a written type can take.
+public enum TypeRefKind: Sendable, Equatable {
+    /// A built-in type, a model or an enum, by name.
+    case named(Identifier)
+    /// `[Element]`.
+    indirect case array(TypeRef)
+    /// `[Key: Value]`; the checker requires `Key` to be `String`.
+    indirect case dictionary(key: TypeRef, value: TypeRef)
+    /// `Wrapped?`.
+    indirect case optional(TypeRef)
+}
+
+/// A path of keys and array indices into a JSON document: `user.login`,
+/// `labels[0].name`, `"ext.desc"`.
+public struct KeyPath: Sendable, Equatable {
+    /// The steps from the record inward.
+    public var components: [KeyComponent]
+    /// From the first step to the last.
+    public var span: Span
+
+    /// Creates a key path node.
+    public init(components: [KeyComponent], span: Span) {
+        self.components = components
+        self.span = span
+    }
+}
+
+/// One step of a key path.
+public struct KeyComponent: Sendable, Equatable {
+    /// What the step selects.
+    public var kind: KeyComponentKind
+    /// Where the step is written.
+    public var span: Span
+
+    /// Creates a key path step.
+    public init(kind: KeyComponentKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// What one step of a key path selects.
+public enum KeyComponentKind: Sendable, Equatable {
+    /// An object key; `quoted` records whether it was written as a string,
+    /// which it must be when it holds a dot or is not a plain word.
+    case key(String, quoted: Bool)
+    /// An array element, `[2]`; negative indices count from the end.
+    case index(Int)
+}
+
+/// `using a | b(arg) | c`: transformers applied in order.
+public struct Pipeline: Sendable, Equatable {
+    /// The stages, first applied first.
+    public var stages: [TransformCall]
+    /// From the first stage to the last.
+    public var span: Span
+
+    /// Creates a pipeline node.
+    public init(stages: [TransformCall], span: Span) {
+        self.stages = stages
+        self.span = span
+    }
+}
+
+/// One transformer in a pipeline: a name and its arguments, `timestamp(ms)`.
+public struct TransformCall: Sendable, Equatable {
+    /// The transformer's name: a built-in, a `table` or a `transform`.
+    public var name: Identifier
+    /// The arguments in parentheses; empty when none were written.
+    public var arguments: [Literal]
+    /// From the name to the closing parenthesis.
+    public var span: Span
+
+    /// Creates a transformer call node.
+    public init(name: Identifier, arguments: [Literal], span: Span) {
+        self.name = name
+        self.arguments = arguments
+        self.span = span
+    }
+}
+
+/// `default value` or `default value when missing`.
+public struct DefaultClause: Sendable, Equatable {
+    /// The value that fills the field.
+    public var value: Literal
+    /// `true` for `when missing`: only an absent key takes the default, and an
+    /// explicit `null` stays `null`. Otherwise both absent and `null` take it.
+    public var onlyWhenMissing: Bool
+    /// From `default` to the clause's last token.
+    public var span: Span
+
+    /// Creates a default clause node.
+    public init(value: Literal, onlyWhenMissing: Bool, span: Span) {
+        self.value = value
+        self.onlyWhenMissing = onlyWhenMissing
+        self.span = span
+    }
+}
+
+/// A validation rule on a field: `nonEmpty`, `length(1...256)`, `pattern("^a")`.
+public struct RuleCall: Sendable, Equatable {
+    /// The rule's name.
+    public var name: Identifier
+    /// The rule's arguments; empty when none were written.
+    public var arguments: [Literal]
+    /// From the name to the closing parenthesis.
+    public var span: Span
+
+    /// Creates a rule node.
+    public init(name: Identifier, arguments: [Literal], span: Span) {
+        self.name = name
+        self.arguments = arguments
+        self.span = span
+    }
+}
+
+/// A literal value: in defaults, arguments, tables, enum inputs and checks.
+public struct Literal: Sendable, Equatable {
+    /// The value.
+    public var kind: LiteralKind
+    /// Where it is written.
+    public var span: Span
+
+    /// Creates a literal node.
+    public init(kind: LiteralKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The values a literal can write.
+public enum LiteralKind: Sendable, Equatable {
+    /// `"text"`, escapes already decoded.
+    case string(String)
+    /// A number with neither fraction nor exponent, as written: `-42`.
+    case integer(String)
+    /// A number with a fraction or exponent, as written: `19.99`, `1e3`.
+    case decimal(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+    /// A bare word, such as an enum case name or the `ms` in `timestamp(ms)`.
+    case word(String)
+    /// `[a, b]`.
+    case array([Literal])
+    /// `{"key": value}`.
+    case object([LiteralMember])
+    /// `low...high`, `low..<high`, `low...`, `...high`.
+    indirect case range(lower: Literal?, upper: Literal?, includesUpper: Bool)
+}
+
+/// One `"key": value` pair of an object literal.
+public struct LiteralMember: Sendable, Equatable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: Literal
+
+    /// Creates an object literal member.
+    public init(key: String, value: Literal) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// `check condition else "message"`: a rule over several fields of a model.
+public struct CheckDecl: Sendable, Equatable {
+    /// The condition every record must satisfy.
+    public var condition: Expr
+    /// The message reported when the condition is false; `nil` to report the condition itself.
+    public var message: String?
+    /// From `check` to the message.
+    public var span: Span
+
+    /// Creates a check node.
+    public init(condition: Expr, message: String?, span: Span) {
+        self.condition = condition
+        self.message = message
+        self.span = span
+    }
+}
+
+/// An expression in a `check`.
+public struct Expr: Sendable, Equatable {
+    /// The expression's form.
+    public var kind: ExprKind
+    /// From its first token to its last.
+    public var span: Span
+
+    /// Creates an expression node.
+    public init(kind: ExprKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The forms of a check expression.
+public enum ExprKind: Sendable, Equatable {
+    /// A string, number, boolean or `null` literal.
+    case literal(Literal)
+    /// A bare name: a field, a field of a nested model (`assignee.login`), or,
+    /// compared with an enum field, one of its cases.
+    case reference([Identifier])
+    /// A function over values: `count(labels)`.
+    case call(Identifier, [Expr])
+    /// `not operand`.
+    indirect case not(Expr)
+    /// `left op right`.
+    indirect case binary(BinaryOperator, Expr, Expr)
+}
+
+/// The binary operators of check expressions, loosest first.
+public enum BinaryOperator: String, Sendable, Equatable {
+    /// `or`: true when either side is.
+    case or
+    /// `and`: true when both sides are.
+    case and
+    /// `==`.
+    case equal = "=="
+    /// `!=`.
+    case notEqual = "!="
+    /// `<`.
+    case less = "<"
+    /// `<=`.
+    case lessOrEqual = "<="
+    /// `>`.
+    case greater = ">"
+    /// `>=`.
+    case greaterOrEqual = ">="
+}
+
+/// `enum Name { cases… default case }`.
+public struct EnumDecl: Sendable, Equatable {
+    /// The enum's name.
+    public var name: Identifier
+    /// The cases in source order.
+    public var cases: [EnumCaseDecl]
+    /// `default name`: the case unknown input maps to; without it unknown input is an error.
+    public var defaultCase: Identifier?
+    /// From `enum` to the closing brace.
+    public var span: Span
+
+    /// Creates an enum node.
+    public init(name: Identifier, cases: [EnumCaseDecl], defaultCase: Identifier?, span: Span) {
+        self.name = name
+        self.cases = cases
+        self.defaultCase = defaultCase
+        self.span = span
+    }
+}
+
+/// `name` or `name from "a", "b", 3`: an enum case and the JSON values that select it.
+public struct EnumCaseDecl: Sendable, Equatable {
+    /// The case's name, which is also what the output holds.
+    public var name: Identifier
+    /// The inputs that select the case; empty means the case's own name.
+    /// The first is the one reverse mapping writes.
+    public var inputs: [Literal]
+    /// From the name to the last input.
+    public var span: Span
+
+    /// Creates an enum case node.
+    public init(name: Identifier, inputs: [Literal], span: Span) {
+        self.name = name
+        self.inputs = inputs
+        self.span = span
+    }
+}
+
+/// `table name { "a", "b" -> 1  default -> 0 }`: a named lookup transformer.
+public struct TableDecl: Sendable, Equatable {
+    /// The table's name, used in `using`.
+    public var name: Identifier
+    /// The rows in source order.
+    public var rows: [TableRow]
+    /// `default -> value`: the output for input no row lists; without it such input is an error.
+    public var defaultValue: Literal?
+    /// From `table` to the closing brace.
+    public var span: Span
+
+    /// Creates a table node.
+    public init(name: Identifier, rows: [TableRow], defaultValue: Literal?, span: Span) {
+        self.name = name
+        self.rows = rows
+        self.defaultValue = defaultValue
+        self.span = span
+    }
+}
+
+/// `"a", "b" -> output`: one row of a table.
+public struct TableRow: Sendable, Equatable {
+    /// The inputs that give `output`; the first is the one reverse mapping writes.
+    public var inputs: [Literal]
+    /// The value the inputs become.
+    public var output: Literal
+    /// From the first input to the output.
+    public var span: Span
+
+    /// Creates a table row node.
+    public init(inputs: [Literal], output: Literal, span: Span) {
+        self.inputs = inputs
+        self.output = output
+        self.span = span
+    }
+}
+
+/// `transform name = a | b`: a named, reusable pipeline.
+public struct TransformDecl: Sendable, Equatable {
+    /// The transformer's name, used in `using`.
+    public var name: Identifier
+    /// The stages it stands for.
+    public var pipeline: Pipeline
+    /// From `transform` to the last stage.
+    public var span: Span
+
+    /// Creates a transformer declaration node.
+    public init(name: Identifier, pipeline: Pipeline, span: Span) {
+        self.name = name
+        self.pipeline = pipeline
+        self.span = span
+    }
+}
