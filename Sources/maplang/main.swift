@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapLangCLI
 
-import Glibc
 exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,191 @@
+/// Turns diagnostics and mapping errors into text for people.
+///
+/// A rules diagnostic is a `file:line:col: error: message` header, the source
+/// line with a numbered margin and a caret under the span, then any second
+/// places, notes and help:
+///
+/// ```text
+/// issues.map:7:10: error: unknown type `Strin`
+///   |
+/// 7 |   title: Strin
+///   |          ^^^^^
+///   = help: did you mean `String`?
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    /// Whether to add ANSI colours.
+    public var colored: Bool
+
+    /// Creates a renderer.
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    /// Renders one rules diagnostic, ending in a newline.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        let source = diagnostic.source
+        let location = diagnostic.location
+        var lines = [
+            style("\(source.name):\(location.line):\(location.column):", .bold) + " "
+                + style("\(diagnostic.severity.rawValue):", diagnostic.severity == .error ? .red : .yellow) + " "
+                + style(diagnostic.message, .bold)
+        ]
+        var snippets = [(span: diagnostic.span, label: diagnostic.label, primary: true)]
+        snippets += diagnostic.secondaryLabels.map { (span: $0.span, label: Optional($0.message), primary: false) }
+        let lineNumbers = snippets.map { source.lineIndex(of: $0.span.start) + 1 }
+        let margin = String(lineNumbers.max() ?? 1).count
+        let pad = String(repeating: " ", count: margin)
+        lines.append(pad + style(" |", .blue))
+        for (snippet, number) in zip(snippets, lineNumbers).sorted(by: { $0.1 < $1.1 }) {
+            lines += renderSnippet(source, span: snippet.span, label: snippet.label, primary: snippet.primary, number: number, margin: margin)
+        }
+        for note in diagnostic.notes {
+            lines.append(pad + style(" = ", .blue) + style("note:", .bold) + " " + note)
+        }
+        if let help = diagnostic.help {
+            lines.append(pad + style(" = ", .blue) + style("help:", .cyan) + " " + help)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Renders every diagnostic and a closing count such as `2 errors`.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        var text = diagnostics.map(render).joined(separator: "\n")
+        if errors > 0 {
+            text += "\n" + style(errors == 1 ? "1 error" : "\(errors) errors", .red) + "\n"
+        }
+        return text
+    }
+
+    /// Renders one mapping error, naming the input it came from:
+    ///
+    /// ```text
+    /// issues.json: error: $[1].title: expected a non-empty value, found ""
+    ///   --> issues.map:14:27: rule `nonEmpty` of `Issue.title`
+    /// ```
+    public func render(_ error: MappingError, input: String) -> String {
+        let owner = error.field.map { "`\(error.model).\($0)`" } ?? "`\(error.model)`"
+        return style("\(input):", .bold) + " " + style("error:", .red) + " " + style(error.path.description + ":", .bold) + " "
+            + error.message + "\n"
+            + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
+            + "\(error.rule) of \(owner)\n"
+    }
+
+    /// Renders a JSON syntax error with the input line and a caret under the column.
+    public func render(_ error: JSONSyntaxError, input: String, bytes: [UInt8]) -> String {
+        var text = style("\(input):\(error.line):\(error.column):", .bold) + " " + style("error:", .red) + " "
+            + style(error.message, .bold) + "\n"
+        let excerpt = InputExcerpt(bytes: bytes, offset: error.offset)
+        let number = String(error.line)
+        let pad = String(repeating: " ", count: number.count)
+        text += pad + style(" |", .blue) + "\n"
+        text += style(number + " |", .blue) + " " + excerpt.text + "\n"
+        text += pad + style(" |", .blue) + " " + String(repeating: " ", count: excerpt.caretColumn) + style("^", .red) + "\n"
+        return text
+    }
+
+    /// The margin, source line and underline for one span.
+    private func renderSnippet(
+        _ source: SourceFile, span: Span, label: String?, primary: Bool, number: Int, margin: Int
+    ) -> [String] {
+        let lineIndex = number - 1
+        let lineStart = source.lineStarts[lineIndex]
+        let text = source.lineText(at: lineIndex)
+        let lineBytes = Array(text.utf8)
+        let startInLine = min(max(span.start - lineStart, 0), lineBytes.count)
+        let endInLine = min(max(span.end - lineStart, startInLine), lineBytes.count)
+        let before = String(decoding: lineBytes[..<startInLine], as: UTF8.self)
+        let marked = String(decoding: lineBytes[startInLine..<endInLine], as: UTF8.self)
+        let indent = TextWidth.columns(of: before)
+        let width = max(1, TextWidth.columns(of: marked, startingAt: indent))
+        let marker = String(repeating: primary ? "^" : "-", count: width)
+        let pad = String(repeating: " ", count: margin)
+        let gutter = String(repeating: " ", count: margin - String(number).count) + String(number)
+        var underline = pad + style(" |", .blue) + " " + String(repeating: " ", count: indent)
+            + style(marker, primary ? .red : .blue)
+        if let label { underline += " " + style(label, primary ? .red : .blue) }
+        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text), underline]
+    }
+
+    /// The ANSI styles the renderer uses.
+    private enum Style: String {
+        case bold = "1"
+        case red = "1;31"
+        case yellow = "1;33"
+        case blue = "1;34"
+        case cyan = "1;36"
+    }
+
+    /// Wraps text in an ANSI style when colours are on.
+    private func style(_ text: String, _ style: Style) -> String {
+        colored ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// A window of one input line around a byte offset, short enough to print.
+struct InputExcerpt {
+    /// The text to print, with `…` where it was cut.
+    let text: String
+    /// The column, from 0, of the offset within `text`.
+    let caretColumn: Int
+
+    /// Cuts the line holding `offset` to at most 72 characters around it.
+    init(bytes: [UInt8], offset: Int) {
+        let offset = min(offset, bytes.count)
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        let before = Array(String(decoding: bytes[start..<offset], as: UTF8.self).map { $0 == "\t" ? " " : $0 })
+        let after = Array(String(decoding: bytes[offset..<end], as: UTF8.self).map { $0 == "\t" ? " " : $0 })
+        let head = before.count > 40 ? "…" + String(before.suffix(39)) : String(before)
+        let tail = after.count > 32 ? String(after.prefix(31)) + "…" : String(after)
+        self.text = head + tail
+        self.caretColumn = TextWidth.columns(of: head)
+    }
+}
+
+/// How many terminal columns text takes: tabs to the next stop of four, East
+/// Asian wide characters and emoji two, everything else one.
+enum TextWidth {
+    /// The columns `text` takes when it starts at column `start`.
+    static func columns(of text: String, startingAt start: Int = 0) -> Int {
+        var column = start
+        for character in text {
+            if character == "\t" {
+                column = (column / SourceFile.tabWidth + 1) * SourceFile.tabWidth
+            } else {
+                column += isWide(character) ? 2 : 1
+            }
+        }
+        return column - start
+    }
+
+    /// The text with each tab replaced by spaces up to the next tab stop.
+    static func expandingTabs(_ text: String) -> String {
+        guard text.contains("\t") else { return text }
+        var result = ""
+        var column = 0
+        for character in text {
+            if character == "\t" {
+                let next = (column / SourceFile.tabWidth + 1) * SourceFile.tabWidth
+                result += String(repeating: " ", count: next - column)
+                column = next
+            } else {
+                result.append(character)
+                column += isWide(character) ? 2 : 1
+            }
+        }
+        return result
+    }
+
+    /// Whether a character takes two columns.
+    private static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        return (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar)
+            || (0xAC00...0xD7A3).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+            || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
+            || (0xFFE0...0xFFE6).contains(scalar) || (0x1F300...0x1F64F).contains(scalar)
+            || (0x1F900...0x1F9FF).contains(scalar) || (0x20000...0x3FFFD).contains(scalar)
+    }
+}

@@ -1,0 +1,160 @@
+// MARK: - Public API
+
+/// A rules file, parsed, checked and compiled: ready to map any number of
+/// JSON documents, from any number of threads.
+///
+/// ```swift
+/// let rules = try Rules(source: SourceFile(name: "issues.map", text: text))
+/// let result = try rules.map(json)
+/// ```
+public struct Rules: Sendable {
+    /// The rules file the rules were compiled from.
+    public let source: SourceFile
+    /// Warnings found while checking; errors make compiling fail instead.
+    public let warnings: [Diagnostic]
+    /// The compiled plan.
+    let plan: Plan
+
+    /// Parses, checks and compiles a rules file.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when the file has errors.
+    public init(source: SourceFile) throws(RulesError) {
+        let parsed = RulesParser.parse(source)
+        let (plan, diagnostics) = Checker.check(parsed.file, source: source)
+        let all = parsed.diagnostics + diagnostics
+        guard let plan, !all.contains(where: { $0.severity == .error }) else {
+            throw RulesError(diagnostics: all.sorted { $0.span.start < $1.span.start })
+        }
+        self.source = source
+        self.plan = plan
+        self.warnings = all
+    }
+
+    /// The names of the declared models, in declaration order.
+    public var modelNames: [String] { plan.models.map(\.name) }
+
+    /// The model documents map to when no other is chosen: the `root`
+    /// setting, or the only model of a file that declares one.
+    public var rootModel: String? { plan.root.map { plan.models[$0].name } }
+
+    /// Chooses the model to map to.
+    ///
+    /// - Parameter name: A model's name, or `nil` for the root model.
+    /// - Throws: `ModelChoiceError` when there is no such model, or no root.
+    public func model(named name: String?) throws(ModelChoiceError) -> ModelID {
+        if let name {
+            guard let index = plan.modelIndex[name] else {
+                throw .unknownModel(name: name, suggestion: Suggestion.closest(to: name, among: modelNames))
+            }
+            return ModelID(index: index)
+        }
+        guard let root = plan.root else { throw .noRootModel(available: modelNames) }
+        return ModelID(index: root)
+    }
+
+    /// Maps one record, already parsed, to a model.
+    ///
+    /// - Parameters:
+    ///   - value: The record.
+    ///   - model: The model to map to, from `model(named:)`.
+    ///   - path: Where the record is in its document, used in error paths.
+    public func map(_ value: JSONValue, to model: ModelID, at path: JSONPath = .root) -> MappedRecord {
+        let (mapped, errors) = Interpreter(plan: plan).map(value, model: model.index, at: path)
+        return MappedRecord(index: nil, value: mapped, errors: errors)
+    }
+
+    /// Maps a whole document: each element of a top-level array as its own
+    /// record, read one at a time so the array is never held as a whole, or a
+    /// single top-level object.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document's UTF-8 bytes.
+    ///   - model: The model to map each record to.
+    ///   - options: Limits and policies for reading the JSON.
+    ///   - body: Called with each record as soon as it is mapped.
+    /// - Returns: Whether the document was an array of records or one record.
+    /// - Throws: `JSONSyntaxError` when the document is not valid JSON; records
+    ///   before the error have already been passed to `body`.
+    public func mapDocument(
+        _ bytes: [UInt8], to model: ModelID, options: JSONReaderOptions = JSONReaderOptions(),
+        _ body: (MappedRecord) -> Void
+    ) throws(JSONSyntaxError) -> DocumentShape {
+        let interpreter = Interpreter(plan: plan)
+        var reader = JSONReader(bytes: bytes, options: options)
+        let single: JSONValue?
+        do {
+            single = try reader.readDocument { index, element in
+                let (mapped, errors) = interpreter.map(element, model: model.index, at: JSONPath.root.appending(.index(index)))
+                body(MappedRecord(index: index, value: mapped, errors: errors))
+            }
+        } catch let error as JSONSyntaxError {
+            throw error
+        } catch {
+            preconditionFailure("the record callback cannot throw")
+        }
+        guard let single else { return .array }
+        let (mapped, errors) = interpreter.map(single, model: model.index, at: .root)
+        body(MappedRecord(index: nil, value: mapped, errors: errors))
+        return .single
+    }
+}
+
+/// A model chosen with `Rules.model(named:)`.
+public struct ModelID: Sendable, Equatable, Hashable {
+    /// The model's index in the compiled plan.
+    let index: Int
+}
+
+/// One record's outcome.
+public struct MappedRecord: Sendable, Equatable {
+    /// The record's position in a top-level array, or `nil` for a single document.
+    public var index: Int?
+    /// The mapped value, or `nil` when the record had errors.
+    public var value: MappedValue?
+    /// Every error in the record, in the order found.
+    public var errors: [MappingError]
+}
+
+/// Whether a document held an array of records or a single record.
+public enum DocumentShape: Sendable, Equatable {
+    /// A top-level array: each element was a record.
+    case array
+    /// Anything else: the document was one record.
+    case single
+}
+
+/// A rules file that could not be compiled, with every problem found in it.
+public struct RulesError: Error, Sendable, Equatable {
+    /// The problems, in source order.
+    public let diagnostics: [Diagnostic]
+}
+
+/// A model that cannot be chosen.
+public enum ModelChoiceError: Error, Sendable, Equatable {
+    /// No model has this name.
+    case unknownModel(name: String, suggestion: String?)
+    /// No model was named and the rules declare no root.
+    case noRootModel(available: [String])
+
+    /// What is wrong, lowercase, with no trailing period.
+    public var message: String {
+        switch self {
+        case .unknownModel(let name, _):
+            "the rules declare no model `\(name)`"
+        case .noRootModel(let available) where available.isEmpty:
+            "the rules declare no model"
+        case .noRootModel:
+            "the rules declare no root model"
+        }
+    }
+
+    /// How to fix it.
+    public var help: String {
+        switch self {
+        case .unknownModel(_, let suggestion?):
+            "did you mean `\(suggestion)`?"
+        case .unknownModel, .noRootModel:
+            "declare `root NAME` in the rules or choose a model with `--model NAME`"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+/// Converts a scalar to a field's type, following the coercion table in `grammar.md`.
+///
+/// With coercion off (`strict`) a value must already be of the field's JSON
+/// type; dates and URLs are always read from their usual JSON forms, since
+/// JSON has no type of its own for them.
+enum Coercion {
+    /// Converts `value` (a string, a number as `.decimal` literal text, a
+    /// boolean, or a transformer's date or URL) to `type`.
+    static func convert(
+        _ value: MappedValue, to type: ValueType, lenient: Bool, enums: [EnumPlan]
+    ) -> Result<MappedValue, MappingProblem> {
+        let failure = MappingProblem.typeMismatch(expected: expectation(for: type, enums: enums), found: value.preview)
+        switch (type, value) {
+        case (.string, .string), (.url, .url), (.date, .date), (.bool, .bool), (.decimal, .decimal):
+            return .success(value)
+        case (.string, .url(let text)):
+            return .success(.string(text))
+        case (.string, .date(let timestamp)):
+            return .success(.string(timestamp.iso8601String))
+        case (.string, .decimal(let literal)) where lenient:
+            return .success(.string(literal))
+        case (.string, .bool(let flag)) where lenient:
+            return .success(.string(flag ? "true" : "false"))
+        case (.int, .decimal(let literal)):
+            return integer(literal, lenient: lenient).map { .success(.int($0)) } ?? .failure(
+                JSONNumber(literal: literal).isInteger || lenient ? .integerOutOfRange(found: literal) : failure)
+        case (.int, .string(let text)) where lenient:
+            guard let literal = numberLiteral(text) else { return .failure(failure) }
+            return integer(literal, lenient: true).map { .success(.int($0)) } ?? .failure(.integerOutOfRange(found: literal))
+        case (.double, .decimal(let literal)):
+            return double(literal)
+        case (.double, .string(let text)) where lenient:
+            return numberLiteral(text).map(double) ?? .failure(failure)
+        case (.decimal, .string(let text)) where lenient:
+            return numberLiteral(text).map { .success(.decimal($0)) } ?? .failure(failure)
+        case (.bool, .decimal), (.bool, .string):
+            return lenient ? BooleanWords.read(value).map { .success(.bool($0)) } ?? .failure(failure) : .failure(failure)
+        case (.date, .string(let text)):
+            do {
+                return .success(.date(try ISO8601DateParser.parse(text)))
+            } catch {
+                return .failure(.invalidValue(transformer: "iso8601", found: value.preview, reason: error.message))
+            }
+        case (.date, .decimal(let literal)):
+            do {
+                return .success(.date(try UnixTimestamp.timestamp(fromLiteral: literal, unit: .seconds)))
+            } catch {
+                return .failure(.invalidValue(transformer: "timestamp", found: literal, reason: error.message))
+            }
+        case (.url, .string(let text)):
+            if let reason = URLValidator.problem(with: text) {
+                return .failure(.invalidValue(transformer: "url", found: value.preview, reason: reason))
+            }
+            return .success(.url(text))
+        case (.enumeration(let index), _):
+            return enumCase(value, enums[index], lenient: lenient)
+        case (.json, _):
+            return .success(value)
+        case (.optional(let wrapped), _):
+            return value == .null ? .success(.null) : convert(value, to: wrapped, lenient: lenient, enums: enums)
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.model, _),
+            (.array, _), (.dictionary, _):
+            return .failure(failure)
+        }
+    }
+
+    /// What a field of this type expects, for messages: "a string", "an integer".
+    static func expectation(for type: ValueType, enums: [EnumPlan]) -> String {
+        switch type {
+        case .string: "a string"
+        case .int: "an integer"
+        case .double, .decimal: "a number"
+        case .bool: "a boolean"
+        case .date: "a date (an ISO-8601 string or a Unix timestamp)"
+        case .url: "a URL string"
+        case .json: "a JSON value"
+        case .model: "an object"
+        case .enumeration(let index): "a value of `\(enums[index].name)`"
+        case .array: "an array"
+        case .dictionary: "an object"
+        case .optional(let wrapped): expectation(for: wrapped, enums: enums)
+        }
+    }
+
+    /// The exact integer a literal stands for; in lenient mode `3.0` and `3e2` count too.
+    private static func integer(_ literal: String, lenient: Bool) -> Int64? {
+        let number = JSONNumber(literal: literal)
+        return lenient ? number.integralInt64Value : number.int64Value
+    }
+
+    /// A finite `Double` from a literal.
+    private static func double(_ literal: String) -> Result<MappedValue, MappingProblem> {
+        let value = JSONNumber(literal: literal).doubleValue
+        return value.isFinite ? .success(.double(value)) : .failure(.notFinite(found: literal))
+    }
+
+    /// The text as a JSON number literal, allowing white space around it.
+    static func numberLiteral(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        return NumberText.isLiteral(trimmed) ? trimmed : nil
+    }
+
+    /// Looks a value up in an enum.
+    private static func enumCase(_ value: MappedValue, _ plan: EnumPlan, lenient: Bool) -> Result<MappedValue, MappingProblem> {
+        var index: Int?
+        switch value {
+        case .string(let text):
+            index = plan.stringInputs[text]
+            if index == nil, lenient, let literal = numberLiteral(text) {
+                index = plan.numberInputs[NumberText.canonical(literal)]
+            }
+        case .decimal(let literal):
+            index = plan.numberInputs[NumberText.canonical(literal)]
+            if index == nil, lenient { index = plan.stringInputs[literal] }
+        case .bool(let flag):
+            index = plan.boolInputs[flag]
+        case .null, .int, .double, .date, .url, .array, .object:
+            index = nil
+        }
+        if let found = index ?? plan.defaultCase { return .success(.string(plan.cases[found])) }
+        return .failure(.unknownEnumValue(enumName: plan.name, found: value.preview, known: plan.inputDescriptions))
+    }
+}
+
+/// The words `bool` and lenient `Bool` fields read as booleans.
+enum BooleanWords {
+    /// `true`/`false`; `1`/`0`; and, ignoring case, the strings `"true"`,
+    /// `"yes"`, `"y"`, `"on"`, `"1"` and `"false"`, `"no"`, `"n"`, `"off"`, `"0"`.
+    static func read(_ value: MappedValue) -> Bool? {
+        switch value {
+        case .bool(let flag): return flag
+        case .decimal(let literal):
+            switch JSONNumber(literal: literal).integralInt64Value {
+            case 1: return true
+            case 0: return false
+            default: return nil
+            }
+        case .string(let text):
+            switch text.trimmingWhitespace().lowercased() {
+            case "true", "yes", "y", "on", "1": return true
+            case "false", "no", "n", "off", "0": return false
+            default: return nil
+            }
+        case .null, .int, .double, .date, .url, .array, .object:
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// The string without white space and line breaks at either end.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,105 @@
+extension Interpreter {
+    /// Converts a JSON value to a field's type, running the field's
+    /// transformers on each scalar; `nil` means an error was recorded.
+    func convert(_ value: JSONValue, to type: ValueType, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
+        switch type {
+        case .optional(let wrapped):
+            return value == .null ? .null : convert(value, to: wrapped, field: field, &context)
+        case .array(let element):
+            guard case .array(let items) = value else { return mismatch("an array", value, field, &context) }
+            var results: [MappedValue] = []
+            results.reserveCapacity(items.count)
+            var failed = false
+            for (index, item) in items.enumerated() {
+                context.path.append(.index(index))
+                if let mapped = convert(item, to: element, field: field, &context) {
+                    results.append(mapped)
+                } else {
+                    failed = true
+                }
+                context.path.removeLast()
+            }
+            return failed ? nil : .array(results)
+        case .dictionary(let element):
+            guard case .object(let object) = value else { return mismatch("an object", value, field, &context) }
+            var results: [MappedMember] = []
+            results.reserveCapacity(object.members.count)
+            var failed = false
+            for member in object.members {
+                context.path.append(.key(member.key))
+                if let mapped = convert(member.value, to: element, field: field, &context) {
+                    results.append(MappedMember(key: member.key, value: mapped))
+                } else {
+                    failed = true
+                }
+                context.path.removeLast()
+            }
+            return failed ? nil : .object(MappedObject(results))
+        case .model(let index):
+            guard case .object = value else {
+                return mismatch("an object for `\(plan.models[index].name)`", value, field, &context)
+            }
+            return mapModel(value, model: index, &context)
+        case .json where field.pipeline.isEmpty || !value.isScalar:
+            return value.mappedValue
+        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
+            return convertScalar(value, to: type, field: field, &context)
+        }
+    }
+
+    /// Runs the pipeline on a scalar and converts the result to the field's type.
+    private func convertScalar(
+        _ value: JSONValue, to type: ValueType, field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        guard var current = value.scalarValue else {
+            return mismatch(Coercion.expectation(for: type, enums: plan.enums), value, field, &context)
+        }
+        for stage in field.pipeline {
+            switch stage.step.apply(to: current, lenient: field.lenient, tables: plan.tables) {
+            case .success(let next):
+                current = next
+            case .failure(let problem):
+                context.fail(problem, model: context.model, field: field.name, site: stage.site)
+                return nil
+            }
+        }
+        switch Coercion.convert(current, to: type, lenient: field.lenient, enums: plan.enums) {
+        case .success(let converted):
+            return converted
+        case .failure(let problem):
+            context.fail(problem, model: context.model, field: field.name, site: field.site)
+            return nil
+        }
+    }
+
+    /// Records that a value has the wrong shape.
+    private func mismatch(
+        _ expected: String, _ value: JSONValue, _ field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        context.fail(
+            .typeMismatch(expected: expected, found: value.preview), model: context.model, field: field.name,
+            site: field.site)
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is a string, number, boolean or null.
+    var isScalar: Bool {
+        switch self {
+        case .null, .bool, .number, .string: true
+        case .array, .object: false
+        }
+    }
+
+    /// The value as transformers see it: strings as strings, numbers as their
+    /// exact literal text, booleans as booleans; `nil` for `null`, arrays and objects.
+    var scalarValue: MappedValue? {
+        switch self {
+        case .string(let text): .string(text)
+        case .number(let number): .decimal(number.literal)
+        case .bool(let flag): .bool(flag)
+        case .null, .array, .object: nil
+        }
+    }
+}

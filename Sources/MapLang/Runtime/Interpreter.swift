@@ -1,0 +1,137 @@
+/// Runs a compiled `Plan` over JSON values.
+///
+/// The interpreter walks the JSON and the plan together: for each field it
+/// reads the planned key paths, runs the planned transformers, converts to the
+/// field's type and checks the planned rules. It never looks at the syntax
+/// tree. Errors are collected, not thrown, so one run reports every problem in
+/// a record.
+struct Interpreter: Sendable {
+    /// The compiled rules.
+    let plan: Plan
+
+    /// Maps one record to a model.
+    ///
+    /// - Parameters:
+    ///   - value: The record.
+    ///   - model: The index of the model to map it to.
+    ///   - path: Where the record is in its document, such as `$[3]`.
+    /// - Returns: The mapped value when there were no errors, and every error found.
+    func map(_ value: JSONValue, model: Int, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
+        var context = MappingContext(path: path, model: plan.models[model].name)
+        let mapped = mapModel(value, model: model, &context)
+        return (context.errors.isEmpty ? mapped : nil, context.errors)
+    }
+
+    /// Maps an object to a model, then runs the model's checks if every field mapped.
+    func mapModel(_ value: JSONValue, model index: Int, _ context: inout MappingContext) -> MappedValue? {
+        let model = plan.models[index]
+        guard case .object(let object) = value else {
+            context.fail(
+                .typeMismatch(expected: "an object for `\(model.name)`", found: value.preview), model: model.name,
+                field: nil, site: model.site)
+            return nil
+        }
+        let outerModel = context.model
+        context.model = model.name
+        defer { context.model = outerModel }
+        var members: [MappedMember] = []
+        members.reserveCapacity(model.fields.count)
+        var failed = false
+        for field in model.fields {
+            if let mapped = mapField(field, in: object, &context) {
+                members.append(MappedMember(key: field.name, value: mapped))
+            } else {
+                failed = true
+            }
+        }
+        guard !failed else { return nil }
+        let values = members.map(\.value)
+        for check in model.checks where !check.condition.holds(for: values) {
+            context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
+            failed = true
+        }
+        return failed ? nil : .object(MappedObject(members))
+    }
+
+    /// Reads, converts and validates one field; `nil` means an error was recorded.
+    private func mapField(_ field: FieldPlan, in object: JSONObject, _ context: inout MappingContext) -> MappedValue? {
+        var sawNull = false
+        for source in field.sources {
+            switch lookUp(source, in: object, &context, field: field) {
+            case .found(let value, let steps):
+                let depth = context.path.components.count
+                for step in steps { context.path.append(step) }
+                defer { context.path.truncate(to: depth) }
+                guard let converted = convert(value, to: field.type, field: field, &context) else { return nil }
+                return validate(converted, field: field, &context) ? converted : nil
+            case .null:
+                sawNull = true
+            case .missing:
+                continue
+            case .failed:
+                return nil
+            }
+        }
+        if sawNull && field.defaultOnlyWhenMissing {
+            if field.type.isOptional { return .null }
+        } else if let defaultValue = field.defaultValue {
+            return defaultValue
+        } else if field.type.isOptional {
+            return .null
+        }
+        let keys = field.sources.map(\.text)
+        var path = context.path
+        if field.sources.count == 1 {
+            for step in field.sources[0].steps { path.append(step.pathComponent) }
+        }
+        let problem: MappingProblem = sawNull ? .nullValue(key: keys[0]) : .missingKey(keys: keys)
+        context.errors.append(
+            MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site))
+        return nil
+    }
+
+    /// Checks a converted value against the field's rules, recording each one it breaks.
+    private func validate(_ value: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> Bool {
+        guard value != .null else { return true }
+        var valid = true
+        for rule in field.rules {
+            if let problem = rule.kind.violation(by: value) {
+                context.fail(problem, model: context.model, field: field.name, site: rule.site)
+                valid = false
+            }
+        }
+        return valid
+    }
+}
+
+/// The state of mapping one record: where in the input it is and what went wrong.
+struct MappingContext {
+    /// The path of the value being mapped.
+    var path: JSONPath
+    /// The model being mapped.
+    var model: String
+    /// Every error so far.
+    var errors: [MappingError] = []
+
+    /// Records an error at the current path.
+    mutating func fail(_ problem: MappingProblem, model: String, field: String?, site: RuleSite) {
+        errors.append(MappingError(path: path, model: model, field: field, problem: problem, site: site))
+    }
+}
+
+extension KeyStep {
+    /// The step as a component of an input path.
+    var pathComponent: JSONPath.Component {
+        switch self {
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        }
+    }
+}
+
+extension JSONPath {
+    /// Drops steps until `count` remain.
+    mutating func truncate(to count: Int) {
+        while components.count > count { removeLast() }
+    }
+}

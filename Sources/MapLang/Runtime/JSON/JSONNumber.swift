@@ -1,0 +1,184 @@
+/// A JSON number, kept as the exact text of its literal.
+///
+/// MapLang never rounds a number it reads: `505874924095815681`, `1.50` and
+/// `1e400` keep every digit. The numeric views below convert on demand.
+/// Two numbers are equal when their literals are the same text, so `1.0` and
+/// `1` are different numbers here.
+public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The literal exactly as it appeared in the input, such as `-12.50e3`.
+    public let literal: String
+
+    /// Creates a number from literal text, without checking it.
+    ///
+    /// Text that is not a JSON number literal gives `nil` from the integer
+    /// views and NaN from `doubleValue`.
+    public init(literal: String) {
+        self.literal = literal
+    }
+
+    /// Creates a number from a literal, or `nil` when the text is not a JSON number.
+    ///
+    /// The text must match RFC 8259's grammar,
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, with nothing around it.
+    public init?(_ literal: String) {
+        self.init(literal: literal)
+        guard isValid else { return nil }
+    }
+
+    /// Creates the number that writes an integer in decimal.
+    public init(_ value: Int64) {
+        self.literal = String(value)
+    }
+
+    /// Whether the literal matches the JSON number grammar exactly.
+    var isValid: Bool {
+        var text = literal
+        return text.withUTF8 { JSONNumberGrammar.literalLength(in: $0, from: 0) == $0.count }
+    }
+
+    /// The literal.
+    public var description: String { literal }
+
+    /// Whether the literal has neither a fraction nor an exponent.
+    public var isInteger: Bool {
+        !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    /// The value as an `Int64` when the literal is an integer literal in range.
+    ///
+    /// `nil` for any literal with a fraction or an exponent, even `1.0`, and for
+    /// integers outside `Int64`. `-0` gives `0`.
+    public var int64Value: Int64? {
+        guard isInteger else { return nil }
+        return integralInt64Value
+    }
+
+    /// The value as an `Int64` when it is exactly an integer in range, whatever its spelling.
+    ///
+    /// Accepts `1.0`, `1e2`, `2.50e1` and `-0.0` as well as plain integer
+    /// literals; `nil` when the value has a nonzero fractional part or lies
+    /// outside `Int64`. The conversion works on the digits, never through `Double`.
+    public var integralInt64Value: Int64? {
+        var text = literal
+        return text.withUTF8 { utf8 in
+            guard JSONNumberGrammar.literalLength(in: utf8, from: 0) == utf8.count else { return nil }
+            return JSONNumberGrammar.integralValue(of: utf8)
+        }
+    }
+
+    /// The nearest `Double`.
+    ///
+    /// Infinite when the magnitude is too large for a `Double` (`1e400`),
+    /// and zero, keeping the sign, when it is too small (`1e-400`).
+    public var doubleValue: Double {
+        // The grammar is a subset of what `Double.init(_:)` parses, which
+        // also takes forms JSON lacks, such as `0x1F` and `inf`.
+        isValid ? Double(literal) ?? .nan : .nan
+    }
+}
+
+/// RFC 8259's number grammar and exact integer conversion over UTF-8 bytes.
+enum JSONNumberGrammar {
+    /// The length of the longest valid number literal starting at `start`, or `nil` when none does.
+    static func literalLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        let end = bytes.count
+        if index < end, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < end, isDigit(bytes[index]) else { return nil }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < end, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < end, isDigit(bytes[index]) else { return nil }
+            while index < end, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < end, isDigit(bytes[index]) else { return nil }
+            while index < end, isDigit(bytes[index]) { index += 1 }
+        }
+        return index - start
+    }
+
+    /// The exact `Int64` value of a literal that matches the grammar, or `nil`
+    /// when it is not a whole number in range.
+    static func integralValue(of bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        let end = bytes.count
+        let negative = end > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+
+        // The significant digits run over the integer and fraction parts;
+        // `scale` counts how many of them sit after the decimal point.
+        let digitsStart = index
+        while index < end, isDigit(bytes[index]) { index += 1 }
+        let integerEnd = index
+        var fractionEnd = index
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < end, isDigit(bytes[index]) { index += 1 }
+            fractionEnd = index
+        }
+        var exponent = 0
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            // Saturate far beyond any literal's digit count; past that the
+            // exponent alone decides the answer.
+            while index < end {
+                if exponent < 1 << 50 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+
+        // Collect the digits, skipping the decimal point, then drop leading
+        // and trailing zeros; each trailing zero dropped raises the exponent.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(fractionEnd - digitsStart)
+        for position in digitsStart..<fractionEnd where position != integerEnd {
+            digits.append(bytes[position] &- UInt8(ascii: "0"))
+        }
+        exponent -= max(0, fractionEnd - integerEnd - 1)
+        var first = 0
+        while first < digits.count, digits[first] == 0 { first += 1 }
+        if first == digits.count { return 0 }
+        var last = digits.count
+        while digits[last - 1] == 0 {
+            last -= 1
+            exponent += 1
+        }
+        guard exponent >= 0, last - first + exponent <= 19 else { return nil }
+
+        // Accumulate negatively so that `Int64.min` is reachable.
+        var value: Int64 = 0
+        for position in first..<last {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(digits[position]))
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+        }
+        for _ in 0..<exponent {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = shifted
+        }
+        if negative { return value }
+        let (positive, overflow) = Int64(0).subtractingReportingOverflow(value)
+        return overflow ? nil : positive
+    }
+
+    /// Whether a byte is an ASCII digit.
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+}

@@ -1,0 +1,202 @@
+// MARK: - Strings
+
+extension JSONScanner {
+    /// `string = quotation-mark *char quotation-mark`, with `position` at the opening quote.
+    ///
+    /// A string without escapes becomes a `String` straight from its bytes,
+    /// which have been checked as UTF-8 on the way.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        let quoteOffset = position
+        let start = position + 1
+        var index = start
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard index - start <= options.maxStringBytes else {
+                    throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+                }
+                position = index + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(quoteOffset: quoteOffset, firstEscape: index)
+            }
+            if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                guard let length = utf8SequenceLength(at: index) else {
+                    throw error(.invalidUTF8(byte: byte), at: index)
+                }
+                index += length
+            }
+        }
+        throw error(.unexpectedEnd(expected: .closingQuote), at: end)
+    }
+
+    /// The rest of a string that has escapes, from the first backslash on.
+    mutating func readEscapedString(quoteOffset: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
+        let start = quoteOffset + 1
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(firstEscape - start + 32)
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        var index = firstEscape
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard utf8.count <= options.maxStringBytes else {
+                    throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+                }
+                position = index + 1
+                return String(decoding: utf8, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                index = try readEscape(at: index, into: &utf8)
+                continue
+            }
+            // Copy a run of plain characters at once.
+            let runStart = index
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
+                if byte < 0x80 {
+                    index += 1
+                } else {
+                    guard let length = utf8SequenceLength(at: index) else {
+                        throw error(.invalidUTF8(byte: byte), at: index)
+                    }
+                    index += length
+                }
+            }
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        }
+        throw error(.unexpectedEnd(expected: .closingQuote), at: end)
+    }
+
+    /// `escape = "\" ( ["\/bfnrt] / "u" 4HEXDIG )`, appending what it stands for.
+    ///
+    /// A `\uD800`–`\uDBFF` escape must be followed at once by a
+    /// `\uDC00`–`\uDFFF` escape and the two make one character; any other
+    /// surrogate escape is an error, never replaced by U+FFFD.
+    ///
+    /// - Returns: The offset just past the escape.
+    func readEscape(at backslash: Int, into utf8: inout [UInt8]) throws(JSONSyntaxError) -> Int {
+        let end = bytes.count
+        guard backslash + 1 < end else { throw error(.unexpectedEnd(expected: .closingQuote), at: end) }
+        let replacement: UInt8
+        switch bytes[backslash + 1] {
+        case UInt8(ascii: "\""): replacement = 0x22
+        case UInt8(ascii: "\\"): replacement = 0x5C
+        case UInt8(ascii: "/"): replacement = 0x2F
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "u"):
+            let unit = try readHexEscape(at: backslash)
+            switch unit {
+            case 0xD800...0xDBFF:
+                let next = backslash + 6
+                if next + 1 < end, bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u") {
+                    let low = try readHexEscape(at: next)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        Self.appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &utf8)
+                        return next + 6
+                    }
+                }
+                throw error(.loneHighSurrogate(escapeText(at: backslash)), at: backslash)
+            case 0xDC00...0xDFFF:
+                throw error(.loneLowSurrogate(escapeText(at: backslash)), at: backslash)
+            default:
+                Self.appendUTF8(unit, to: &utf8)
+                return backslash + 6
+            }
+        default:
+            let character = try token(at: backslash + 1)
+            throw error(.invalidEscape(String(character.unicodeScalars.first!)), at: backslash)
+        }
+        utf8.append(replacement)
+        return backslash + 2
+    }
+
+    /// The code unit of the `\uXXXX` escape whose backslash is at `backslash`.
+    func readHexEscape(at backslash: Int) throws(JSONSyntaxError) -> UInt32 {
+        var unit: UInt32 = 0
+        for index in backslash + 2..<backslash + 6 {
+            guard index < bytes.count, let digit = Self.hexDigitValue(bytes[index]) else {
+                let written = UnsafeBufferPointer(rebasing: bytes[backslash..<min(index, bytes.count)])
+                throw error(.invalidUnicodeEscape(String(decoding: written, as: UTF8.self)), at: backslash)
+            }
+            unit = unit << 4 | digit
+        }
+        return unit
+    }
+
+    /// The six characters of the `\uXXXX` escape at `backslash`, as written.
+    func escapeText(at backslash: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[backslash..<backslash + 6]), as: UTF8.self)
+    }
+
+    /// The value of an ASCII hex digit, or `nil`.
+    static func hexDigitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte &- UInt8(ascii: "a") &+ 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte &- UInt8(ascii: "A") &+ 10)
+        default: nil
+        }
+    }
+
+    /// Appends the UTF-8 encoding of a Unicode scalar value (never a surrogate).
+    static func appendUTF8(_ scalar: UInt32, to utf8: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            utf8.append(UInt8(scalar))
+        case ..<0x800:
+            utf8.append(UInt8(0xC0 | scalar >> 6))
+            utf8.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            utf8.append(UInt8(0xE0 | scalar >> 12))
+            utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            utf8.append(UInt8(0xF0 | scalar >> 18))
+            utf8.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    // MARK: - UTF-8
+
+    /// The length of the well-formed UTF-8 sequence at `index`, or `nil` when it is not one.
+    ///
+    /// Strict, per the Unicode standard's table of well-formed byte sequences:
+    /// no overlong forms, no encoded surrogates, nothing above U+10FFFF, no
+    /// stray continuation bytes and no sequence cut short.
+    func utf8SequenceLength(at index: Int) -> Int? {
+        // The lead byte gives the length and the range allowed for the second byte.
+        let length: Int
+        let second: ClosedRange<UInt8>
+        switch bytes[index] {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return nil
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
+    }
+}

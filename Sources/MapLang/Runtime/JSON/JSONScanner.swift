@@ -1,0 +1,280 @@
+/// The parser behind `JSONReader`: scans UTF-8 bytes by index and builds values.
+///
+/// Nesting is kept on explicit stacks rather than the call stack, so even
+/// absurdly deep input fails with `tooDeep` instead of overflowing. The
+/// elements and members of all open containers share two flat stacks; a
+/// container's values are copied out once, when it closes.
+///
+/// A scanner that has thrown is left mid-way and must not be used again.
+struct JSONScanner {
+    /// The text being read.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Limits and the duplicate key policy.
+    let options: JSONReaderOptions
+    /// The offset of the next byte to read.
+    var position = 0
+    /// The finished elements of every open array, outermost first.
+    var elements: [JSONValue] = []
+    /// The finished members of every open object, outermost first.
+    var members: [JSONMember] = []
+    /// The open arrays and objects, outermost first.
+    var frames: [Frame] = []
+
+    /// Objects with more members than this find duplicate keys through a hash index.
+    static let linearLookupLimit = 16
+
+    /// An array or object that has been opened and not yet closed.
+    struct Frame {
+        /// Whether this is an object rather than an array.
+        var isObject: Bool
+        /// Where this container's values start in `elements` or `members`.
+        var start: Int
+        /// For objects, the key whose value is being read.
+        var key = ""
+        /// For objects, the offset of that key's opening quote.
+        var keyOffset = 0
+        /// For large objects, the index in `members` of each key.
+        var index: [ExactKey: Int]? = nil
+    }
+
+    /// Creates a scanner at the start of some bytes.
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions) {
+        self.bytes = bytes
+        self.options = options
+    }
+
+    // MARK: - Documents
+
+    /// `document = BOM? ws value ws`, the whole input.
+    mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+        try readDocumentStart()
+        let value = try readValue(depth: 0, expected: .value)
+        try readDocumentEnd()
+        return value
+    }
+
+    /// Skips one UTF-8 byte order mark and leading whitespace; rejects UTF-16 and UTF-32.
+    mutating func readDocumentStart() throws(JSONSyntaxError) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        } else if looksLikeUTF16OrUTF32 {
+            throw error(.utf16NotSupported, at: 0)
+        }
+        skipWhitespace()
+    }
+
+    /// Whether the input starts with a UTF-16 byte order mark, or with the
+    /// zero bytes that an ASCII character has in UTF-16 or UTF-32.
+    ///
+    /// JSON text starts with an ASCII character, so its first four bytes
+    /// tell the encodings apart (RFC 4627, section 3): `00 00 00 xx` and
+    /// `xx 00 00 00` are UTF-32, `00 xx 00 xx` and `xx 00 xx 00` UTF-16.
+    var looksLikeUTF16OrUTF32: Bool {
+        guard bytes.count >= 2 else { return false }
+        let zero = (0..<min(4, bytes.count)).map { bytes[$0] == 0 }
+        if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) { return true }
+        switch zero {
+        case [true, false], [false, true]: return true
+        case [true, true, true, false], [false, true, true, true]: return true
+        case [true, false, true, false], [false, true, false, true]: return true
+        default: return false
+        }
+    }
+
+    /// Checks that only whitespace follows the document's value.
+    mutating func readDocumentEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count else { return }
+        let found = try token(at: position)
+        throw error(.trailingContent(found: found), at: position)
+    }
+
+    // MARK: - Values
+
+    /// `value = object | array | string | number | "true" | "false" | "null"`.
+    ///
+    /// Reads one value, with whitespace before it, leaving `position` just past it.
+    ///
+    /// - Parameters:
+    ///   - depth: How many containers already enclose the value.
+    ///   - expected: What to report if no value starts here.
+    mutating func readValue(depth: Int, expected: JSONSyntaxError.Expected) throws(JSONSyntaxError) -> JSONValue {
+        let bottom = frames.count
+        var expected = expected
+        nextValue: while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd(expected: expected), at: position) }
+            var value: JSONValue
+            switch bytes[position] {
+            case UInt8(ascii: "["):
+                try checkDepth(depth + frames.count - bottom + 1)
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    frames.append(Frame(isObject: false, start: elements.count))
+                    expected = .valueOrArrayEnd
+                    continue nextValue
+                }
+            case UInt8(ascii: "{"):
+                try checkDepth(depth + frames.count - bottom + 1)
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    frames.append(Frame(isObject: true, start: members.count))
+                    try readKey(expected: .keyOrObjectEnd)
+                    expected = .value
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try readString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try readNumber())
+            case UInt8(ascii: "t"):
+                try readLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try readLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try readLiteral("null")
+                value = .null
+            default:
+                throw try unexpected(expected)
+            }
+
+            // Add the finished value to its container; a closing bracket
+            // finishes that container in turn.
+            while frames.count > bottom {
+                let top = frames.count - 1
+                let start = frames[top].start
+                if frames[top].isObject {
+                    try addMember(value)
+                    skipWhitespace()
+                    if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                        try readKey(expected: .key)
+                        expected = .value
+                        continue nextValue
+                    }
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
+                        throw try unexpected(.objectSeparator)
+                    }
+                    position += 1
+                    value = .object(JSONObject(Array(members[start...])))
+                    members.removeSubrange(start...)
+                } else {
+                    elements.append(value)
+                    skipWhitespace()
+                    if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                        expected = .value
+                        continue nextValue
+                    }
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: "]") else {
+                        throw try unexpected(.arraySeparator)
+                    }
+                    position += 1
+                    value = .array(Array(elements[start...]))
+                    elements.removeSubrange(start...)
+                }
+                frames.removeLast()
+            }
+            return value
+        }
+    }
+
+    /// Fails when opening a container would nest deeper than allowed.
+    func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
+        if depth > options.maxDepth { throw error(.tooDeep(limit: options.maxDepth), at: position) }
+    }
+
+    /// `member = ws string ws ":"`, up to the member's value, for the innermost open object.
+    mutating func readKey(expected: JSONSyntaxError.Expected) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw try unexpected(expected) }
+        let keyOffset = position
+        let key = try readString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw try unexpected(.colon) }
+        position += 1
+        let top = frames.count - 1
+        frames[top].key = key
+        frames[top].keyOffset = keyOffset
+    }
+
+    /// Adds a member to the innermost open object, applying the duplicate key policy.
+    ///
+    /// Small objects look for an earlier equal key by a linear scan; once an
+    /// object outgrows `linearLookupLimit`, it gets a hash index, so every
+    /// object is read in expected linear time.
+    mutating func addMember(_ value: JSONValue) throws(JSONSyntaxError) {
+        let top = frames.count - 1
+        let key = frames[top].key
+        let start = frames[top].start
+        var existing: Int?
+        if let index = frames[top].index {
+            existing = index[ExactKey(string: key)]
+        } else {
+            existing = members[start...].firstIndex { ExactKey.equal($0.key, key) }
+        }
+        if let existing {
+            if options.duplicateKeys == .reject {
+                throw error(.duplicateKey(key), at: frames[top].keyOffset)
+            }
+            members[existing].value = value
+            return
+        }
+        members.append(JSONMember(key: key, value: value))
+        if frames[top].index != nil {
+            frames[top].index![ExactKey(string: key)] = members.count - 1
+        } else if members.count - start > Self.linearLookupLimit {
+            var index: [ExactKey: Int] = [:]
+            index.reserveCapacity(Self.linearLookupLimit * 4)
+            for position in start..<members.count {
+                index[ExactKey(string: members[position].key)] = position
+            }
+            frames[top].index = index
+        }
+    }
+
+    /// Reads `true`, `false` or `null`, whichever `word` is, or fails naming the word found.
+    mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = position
+        let length = word.utf8CodeUnitCount
+        var matches = start + length <= bytes.count
+        if matches {
+            let expected = word.utf8Start
+            for offset in 0..<length where bytes[start + offset] != expected[offset] {
+                matches = false
+                break
+            }
+        }
+        // `truex` is one wrong word, not `true` followed by junk.
+        if matches, start + length < bytes.count, Self.isWordByte(bytes[start + length]) { matches = false }
+        guard matches else {
+            let reason = JSONSyntaxError.Reason.unexpectedToken(
+                found: try token(at: start), expected: .literal(word.description))
+            throw error(reason, at: start)
+        }
+        position = start + length
+    }
+
+    // MARK: - Whitespace
+
+    /// Skips `ws = *( %x20 / %x09 / %x0A / %x0D )`.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+/// Writes values as JSON text into a growing UTF-8 buffer.
+///
+/// Compact style has no whitespace at all: `{"a":1,"b":[1,2]}`. Pretty style
+/// puts each element and member on its own line, indented by two spaces per
+/// level, with `"key": value` and empty containers as `[]` and `{}`.
+///
+/// Strings escape `"`, `\` and control characters only (`\n`, `\r`, `\t`,
+/// `\b`, `\f`, others as `\u00xx`); `/` and non-ASCII characters pass through
+/// as UTF-8. A `double` is written in the shortest form that reads back as
+/// the same value; a `decimal` verbatim; a `date` as an ISO-8601 UTC string.
+///
+/// ```swift
+/// var writer = JSONWriter(style: .compact)
+/// writer.write(.int(1))
+/// writer.bytes.append(UInt8(ascii: "\n"))
+/// ```
+public struct JSONWriter: Sendable {
+    /// How much whitespace to write.
+    public enum Style: Sendable {
+        /// No whitespace at all.
+        case compact
+        /// One element or member per line, indented by two spaces per level.
+        case pretty
+    }
+
+    /// The whitespace style.
+    public var style: Style
+    /// Everything written so far; callers may append separators such as newlines.
+    public var bytes: [UInt8] = []
+    /// Writing may stop once `bytes` is longer than this; used for previews.
+    var byteLimit = Int.max
+    /// How many containers enclose what is being written.
+    private var depth = 0
+
+    /// Creates a writer with an empty buffer.
+    public init(style: Style = .compact) {
+        self.style = style
+    }
+
+    /// Serialises one value into a new buffer.
+    ///
+    /// - Precondition: Every `double` in `value` is finite.
+    public static func serialize(_ value: MappedValue, style: Style = .compact) -> [UInt8] {
+        var writer = JSONWriter(style: style)
+        writer.write(value)
+        return writer.bytes
+    }
+
+    // MARK: - Values
+
+    /// Appends one value to `bytes`, with nothing before or after it.
+    ///
+    /// - Precondition: Every `double` in `value` is finite.
+    public mutating func write(_ value: MappedValue) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .int(let integer):
+            writeInteger(integer)
+        case .double(let double):
+            precondition(double.isFinite, "JSONWriter cannot write the non-finite double \(double)")
+            // Swift's description is the shortest text that reads back as the
+            // same double, and is always valid JSON: `0.1`, `1e-05`, `5.0`.
+            bytes.append(contentsOf: double.description.utf8)
+        case .decimal(let literal):
+            bytes.append(contentsOf: literal.utf8)
+        case .string(let string), .url(let string):
+            writeString(string)
+        case .date(let timestamp):
+            bytes.append(UInt8(ascii: "\""))
+            timestamp.appendISO8601(to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        case .array(let elements):
+            writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count) { writer, index in
+                writer.write(elements[index])
+            }
+        case .object(let object):
+            let members = object.members
+            writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count) { writer, index in
+                writer.writeKey(members[index].key)
+                writer.write(members[index].value)
+            }
+        }
+    }
+
+    // MARK: - Pieces
+
+    /// Writes the brackets of an array or object around `count` entries, one per line when pretty.
+    mutating func writeContainer(
+        open: UInt8, close: UInt8, count: Int, entry: (inout JSONWriter, Int) -> Void
+    ) {
+        bytes.append(open)
+        guard count > 0 else {
+            bytes.append(close)
+            return
+        }
+        depth += 1
+        for index in 0..<count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            writeLineBreak()
+            entry(&self, index)
+            if bytes.count > byteLimit { break }
+        }
+        depth -= 1
+        writeLineBreak()
+        bytes.append(close)
+    }
+
+    /// Writes an object key and its colon.
+    mutating func writeKey(_ key: String) {
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if style == .pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// In pretty style, starts a new line indented for the current depth.
+    private mutating func writeLineBreak() {
+        guard style == .pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+
+    /// Appends ASCII text.
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes an integer in decimal.
+    mutating func writeInteger(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// Writes a string in quotes, escaping what JSON requires.
+    mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            let room = byteLimit - bytes.count
+            writeEscaped(room < utf8.count ? UnsafeBufferPointer(rebasing: utf8.prefix(max(0, room) + 1)) : utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 text, escaping `"`, `\` and control characters.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                let hexDigits: StaticString = "0123456789abcdef"
+                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
+                bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+}

@@ -1,0 +1,71 @@
+extension MappedValue {
+    /// The value as error messages show it: strings quoted and cut to 40
+    /// characters, numbers as written, containers by kind.
+    var preview: String {
+        switch self {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .decimal(let literal): literal.count > 40 ? String(literal.prefix(40)) + "…" : literal
+        case .string(let text), .url(let text): JSONPath.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        case .date(let timestamp): timestamp.iso8601String
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as a `Double`, when it is a number.
+    var numericValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        case .decimal(let literal): JSONNumber(literal: literal).doubleValue
+        case .null, .bool, .string, .date, .url, .array, .object: nil
+        }
+    }
+
+    /// The value as an exact integer, when it is a whole number that fits in 64 bits.
+    var integerValue: Int64? {
+        switch self {
+        case .int(let value): value
+        case .decimal(let literal): JSONNumber(literal: literal).int64Value
+        case .null, .bool, .double, .string, .date, .url, .array, .object: nil
+        }
+    }
+
+    /// Compares two values the way rules and checks do: numbers by value
+    /// (exactly when both are integers), strings by Unicode scalars, dates by
+    /// instant; `nil` when they cannot be ordered.
+    func compare(to other: MappedValue) -> ComparisonResult? {
+        if let left = integerValue, let right = other.integerValue {
+            return left < right ? .ascending : left > right ? .descending : .same
+        }
+        if let left = numericValue, let right = other.numericValue {
+            return left < right ? .ascending : left > right ? .descending : .same
+        }
+        switch (self, other) {
+        case (.string(let left), .string(let right)), (.url(let left), .url(let right)):
+            return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+                ? .ascending : left == right ? .same : .descending
+        case (.date(let left), .date(let right)):
+            return left < right ? .ascending : left > right ? .descending : .same
+        case (.bool(let left), .bool(let right)):
+            return left == right ? .same : nil
+        case (.null, .null):
+            return .same
+        default:
+            return self == other ? .same : nil
+        }
+    }
+
+    /// The order of two values.
+    enum ComparisonResult {
+        /// The first is smaller.
+        case ascending
+        /// They are equal.
+        case same
+        /// The first is larger.
+        case descending
+    }
+}

@@ -1,0 +1,112 @@
+/// A record that could not be mapped, or a value that broke a rule.
+///
+/// Each error names where in the input it happened, which model and field,
+/// what went wrong, and the rule in the rules file that failed.
+public struct MappingError: Error, Sendable, Equatable {
+    /// Where in the input document the offending value is (or would be).
+    public var path: JSONPath
+    /// The model being mapped.
+    public var model: String
+    /// The field being mapped, or `nil` for a model-level check.
+    public var field: String?
+    /// What went wrong.
+    public var problem: MappingProblem
+    /// The rules file the failing rule is in.
+    public var ruleFile: String
+    /// Where the failing rule is written.
+    public var ruleLocation: SourceLocation
+    /// The failing rule as messages show it, such as ``rule `nonEmpty` ``.
+    public var rule: String
+
+    /// What went wrong, lowercase, with no trailing period.
+    public var message: String { problem.message }
+
+    /// Creates a mapping error.
+    public init(
+        path: JSONPath, model: String, field: String?, problem: MappingProblem, ruleFile: String,
+        ruleLocation: SourceLocation, rule: String
+    ) {
+        self.path = path
+        self.model = model
+        self.field = field
+        self.problem = problem
+        self.ruleFile = ruleFile
+        self.ruleLocation = ruleLocation
+        self.rule = rule
+    }
+
+    /// Creates an error for a rule whose site the plan resolved.
+    init(path: JSONPath, model: String, field: String?, problem: MappingProblem, site: RuleSite) {
+        self.init(
+            path: path, model: model, field: field, problem: problem, ruleFile: site.file,
+            ruleLocation: site.location, rule: site.description)
+    }
+}
+
+/// The ways mapping a value can fail, with what the message needs.
+public enum MappingProblem: Error, Sendable, Equatable {
+    /// A check's condition was false; the message is the check's own.
+    case checkFailed(String)
+    /// A string, array or dictionary had no elements.
+    case empty(found: String)
+    /// A value was not one the enum lists.
+    case unknownEnumValue(enumName: String, found: String, known: [String])
+    /// A number had a fraction or exceeded 64 bits where an `Int` was required.
+    case integerOutOfRange(found: String)
+    /// A transformer could not read its input.
+    case invalidValue(transformer: String, found: String, reason: String)
+    /// A string, array or dictionary had a length outside the rule's bounds.
+    case lengthOutOfRange(count: Int, range: String)
+    /// No key the field reads is present.
+    case missingKey(keys: [String])
+    /// A number that does not fit in a `Double`.
+    case notFinite(found: String)
+    /// A value not among the rule's choices.
+    case notOneOf(found: String, choices: [String])
+    /// A required field's value was `null`.
+    case nullValue(key: String)
+    /// A number outside the rule's bounds.
+    case outOfRange(found: String, range: String)
+    /// A string in which the rule's pattern finds no match.
+    case patternMismatch(found: String, pattern: String)
+    /// A value not in a table, which has no default.
+    case tableMiss(table: String, found: String)
+    /// A value of the wrong JSON type.
+    case typeMismatch(expected: String, found: String)
+
+    /// The problem as a sentence: lowercase, no trailing period, code in backticks.
+    public var message: String {
+        switch self {
+        case .checkFailed(let message):
+            message
+        case .empty(let found):
+            "expected a non-empty value, found \(found)"
+        case .unknownEnumValue(let enumName, let found, let known):
+            "\(found) is not a value of `\(enumName)` (expected one of \(known.joined(separator: ", ")))"
+        case .integerOutOfRange(let found):
+            "expected an integer that fits in 64 bits, found \(found)"
+        case .invalidValue(let transformer, let found, let reason):
+            "`\(transformer)` cannot read \(found): \(reason)"
+        case .lengthOutOfRange(let count, let range):
+            "length \(count) is not in \(range)"
+        case .missingKey(let keys) where keys.count == 1:
+            "missing required key `\(keys[0])`"
+        case .missingKey(let keys):
+            "none of the keys " + keys.map { "`\($0)`" }.joined(separator: ", ") + " is present"
+        case .notFinite(let found):
+            "\(found) is too large for a `Double`"
+        case .notOneOf(let found, let choices):
+            "\(found) is not one of \(choices.joined(separator: ", "))"
+        case .nullValue(let key):
+            "`\(key)` is null but the field is required"
+        case .outOfRange(let found, let range):
+            "\(found) is not in \(range)"
+        case .patternMismatch(let found, let pattern):
+            "\(found) does not match the pattern `\(pattern)`"
+        case .tableMiss(let table, let found):
+            "\(found) is not in the table `\(table)`"
+        case .typeMismatch(let expected, let found):
+            "expected \(expected), found \(found)"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// Decides whether a string is an absolute URL, as RFC 3986 defines one.
+///
+/// A URL needs a scheme (`https:`), and for the schemes that name a host
+/// (`http`, `https`, `ftp`, `ws`, `wss`) a non-empty host after `//`. Spaces,
+/// control characters and characters RFC 3986 never allows (`<>"{}|\^` and
+/// the backtick) are rejected, as are `%` escapes not followed by two hex digits.
+enum URLValidator {
+    /// Why the text is not an absolute URL, or `nil` when it is one.
+    static func problem(with text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
+            return "a URL starts with a scheme such as `https:`"
+        }
+        let scheme = bytes[..<colon]
+        guard isLetter(scheme[scheme.startIndex]),
+            scheme.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else { return "a URL starts with a scheme such as `https:`" }
+        var index = colon + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte == 0x7F { return "URLs cannot contain spaces or control characters" }
+            if byte < 0x80, disallowed.contains(byte) { return "URLs cannot contain `\(Character(UnicodeScalar(byte)))`" }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    return "`%` must be followed by two hex digits"
+                }
+            }
+            index += 1
+        }
+        let schemeName = String(decoding: scheme, as: UTF8.self).lowercased()
+        if hostSchemes.contains(schemeName) {
+            let rest = bytes[(colon + 1)...]
+            guard rest.starts(with: "//".utf8) else { return "a `\(schemeName)` URL needs `//` and a host" }
+            let authority = rest.dropFirst(2).prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+            let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? []
+            if host.isEmpty || host.first == UInt8(ascii: ":") { return "a `\(schemeName)` URL needs a host" }
+        }
+        return nil
+    }
+
+    /// Schemes whose URLs must name a host.
+    private static let hostSchemes: Set<String> = ["http", "https", "ftp", "ws", "wss"]
+    /// ASCII characters RFC 3986 does not allow anywhere in a URL.
+    private static let disallowed: Set<UInt8> = Set("<>\"{}|\\^`".utf8)
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+}

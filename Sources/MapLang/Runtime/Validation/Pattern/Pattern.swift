@@ -1,0 +1,108 @@
+/// A compiled `pattern("…")` regular expression that matches in linear time.
+///
+/// Swift's `Regex` and `NSRegularExpression` backtrack, so a pattern such as
+/// `(a+)+$` can take exponential time on input like `aaaa…b`. `Pattern`
+/// simulates a Thompson NFA instead: matching takes time proportional to the
+/// pattern's compiled size times the input length, whatever either holds.
+///
+/// Matching uses search semantics, like JSON Schema's `pattern`: the pattern
+/// matches a string if it matches any part of it. `^` and `$` anchor to the
+/// start and end of the whole string; there is no multiline mode. Patterns
+/// and input are read as Unicode scalars, so `.` matches one scalar.
+///
+/// | Syntax | Meaning |
+/// |---|---|
+/// | `a`, `é` | that scalar |
+/// | `.` | any scalar except `\n` |
+/// | `[abc]`, `[a-z0-9_]`, `[^…]` | a scalar in (or not in) the class; escapes allowed inside |
+/// | `\d` `\D` | ASCII digit `[0-9]`, or not |
+/// | `\w` `\W` | ASCII word scalar `[A-Za-z0-9_]`, or not |
+/// | `\s` `\S` | ASCII space, `\t`, `\n`, `\v`, `\f`, `\r`, or not |
+/// | `\n` `\t` `\r` `\f` `\v` `\0` | control scalars (`\b` is backspace inside a class) |
+/// | `\uXXXX`, `\u{X…}`, `\xHH` | a scalar by hex code; `\uD83D\uDE00` pairs join |
+/// | `\.` `\\` `\/` `\-` `\$` … | any printable ASCII punctuation, literally |
+/// | `^` `$` | start and end of the whole string |
+/// | `\b` `\B` | ASCII word boundary, or not |
+/// | `(…)`, `(?:…)`, `(?<name>…)` | grouping; nothing is captured |
+/// | `a\|b` | alternation, lowest precedence |
+/// | `*` `+` `?` `{n}` `{n,}` `{n,m}` | repetition; a trailing `?` (lazy) is accepted |
+/// | `(?i)` at the very start | simple case-insensitive matching |
+///
+/// Backreferences, lookaround, other `(?…)` groups, `[]`, `[^]` and a
+/// quantifier straight after another are errors. Limits keep compilation
+/// bounded: `maximumRepetition`, `maximumInstructions`, `maximumNesting`.
+public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The largest bound allowed in `{n}`, `{n,}` and `{n,m}`.
+    public static let maximumRepetition = 1000
+    /// The most instructions a compiled pattern may have, after counted
+    /// repetitions are expanded.
+    public static let maximumInstructions = 100_000
+    /// The deepest groups may be nested.
+    public static let maximumNesting = 256
+
+    /// The pattern as written.
+    public let source: String
+    /// The compiled NFA.
+    let program: PatternProgram
+
+    /// Parses and compiles a pattern.
+    ///
+    /// - Parameter source: The pattern text, without delimiters.
+    /// - Throws: `PatternError` for invalid or unsupported syntax and for
+    ///   patterns over the limits; its offset counts Characters in `source`.
+    public init(_ source: String) throws(PatternError) {
+        do throws(PatternError) {
+            program = try PatternCompiler.compile(PatternParser.parse(source))
+        } catch {
+            throw PatternError(
+                offset: Self.characterOffset(of: error.offset, in: source),
+                cause: error.cause
+            )
+        }
+        self.source = source
+    }
+
+    /// Whether the pattern matches `string` or any substring of it.
+    ///
+    /// Takes time proportional to the compiled pattern size times the number
+    /// of Unicode scalars in `string`, and memory proportional to the pattern
+    /// size alone.
+    ///
+    /// - Parameter string: The text to search.
+    /// - Returns: `true` if some substring matches, `false` otherwise.
+    public func matches(_ string: String) -> Bool {
+        PatternMatcher(program: program).matches(string)
+    }
+
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Whether two patterns have the same source (and so the same program).
+    public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+        lhs.source == rhs.source
+    }
+
+    /// Hashes the source.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+    }
+
+    // MARK: - Implementation
+
+    /// The index of the Character that contains the scalar at `scalarOffset`
+    /// (or the Character count, for an offset at the end).
+    private static func characterOffset(of scalarOffset: Int, in source: String) -> Int {
+        let scalars = source.unicodeScalars
+        let limit = scalars.endIndex
+        let target = scalars.index(scalars.startIndex, offsetBy: scalarOffset, limitedBy: limit)
+        var characterCount = 0
+        var index = source.startIndex
+        while index < source.endIndex {
+            let nextIndex = source.index(after: index)
+            if let target, target < nextIndex { break }
+            characterCount += 1
+            index = nextIndex
+        }
+        return characterCount
+    }
+}

@@ -1,0 +1,113 @@
+/// Runs a `PatternProgram` over a string by simulating its NFA.
+///
+/// All threads advance in lockstep, one input scalar at a time, and each
+/// position keeps at most one thread per instruction (a Pike VM without
+/// captures). The work is therefore at most proportional to the program size
+/// times the input length, whatever the pattern: there is no backtracking and
+/// no recursion. Search semantics: a thread starts at every position, and the
+/// first thread to reach `match` ends the run.
+struct PatternMatcher {
+    /// The program to run.
+    let program: PatternProgram
+
+    /// Whether the program matches `string` or any substring of it.
+    func matches(_ string: String) -> Bool {
+        let instructions = program.instructions
+        var current = PatternThreadList(capacity: instructions.count)
+        var next = PatternThreadList(capacity: instructions.count)
+        var pending: [Int] = []
+        var scalars = string.unicodeScalars.makeIterator()
+        var position = Position(previous: nil, current: scalars.next())
+        if follow(from: 0, into: &current, at: position, pending: &pending) { return true }
+
+        while let scalar = position.current {
+            let following = Position(previous: scalar, current: scalars.next())
+            let folded = program.ignoresCase ? PatternCaseFolding.folded(scalar) : scalar
+            let upper = program.ignoresCase ? PatternCaseFolding.uppercase(scalar) : scalar
+            next.removeAll()
+            for index in 0..<current.count {
+                let pc = current[index]
+                let advances: Bool
+                switch instructions[pc] {
+                case .scalar(let expected):
+                    advances = folded == expected
+                case .anyExceptNewline:
+                    advances = scalar != "\n"
+                case .set(let setIndex):
+                    let set = program.sets[setIndex]
+                    let inRanges =
+                        set.rangesContain(scalar)
+                        || (program.ignoresCase
+                            && (set.rangesContain(folded) || set.rangesContain(upper)))
+                    advances = inRanges != set.isNegated
+                case .assertion, .jump, .split, .match:
+                    advances = false
+                }
+                if advances, follow(from: pc + 1, into: &next, at: following, pending: &pending) {
+                    return true
+                }
+            }
+            if program.isAnchoredAtStart {
+                if next.isEmpty { return false }
+            } else if follow(from: 0, into: &next, at: following, pending: &pending) {
+                return true
+            }
+            swap(&current, &next)
+            position = following
+        }
+        return false
+    }
+
+    // MARK: - Implementation
+
+    /// The scalars on either side of a position in the input.
+    private struct Position {
+        /// The scalar before the position, or `nil` at the start.
+        var previous: Unicode.Scalar?
+        /// The scalar after the position, or `nil` at the end.
+        var current: Unicode.Scalar?
+
+        /// Whether the position passes a zero-width test.
+        func satisfies(_ assertion: PatternAssertion) -> Bool {
+            switch assertion {
+            case .start: previous == nil
+            case .end: current == nil
+            case .wordBoundary:
+                PatternScalarSet.isWord(previous) != PatternScalarSet.isWord(current)
+            case .nonWordBoundary:
+                PatternScalarSet.isWord(previous) == PatternScalarSet.isWord(current)
+            }
+        }
+    }
+
+    /// Adds a thread at `start` and every instruction reachable from it
+    /// without consuming input, using `pending` as an explicit stack.
+    ///
+    /// - Returns: `true` if one of them is `match`.
+    private func follow(
+        from start: Int,
+        into list: inout PatternThreadList,
+        at position: Position,
+        pending: inout [Int]
+    ) -> Bool {
+        pending.append(start)
+        while let pc = pending.popLast() {
+            guard list.insert(pc) else { continue }
+            switch program.instructions[pc] {
+            case .jump(let target):
+                pending.append(target)
+            case .split(let first, let second):
+                pending.append(second)
+                pending.append(first)
+            case .assertion(let assertion):
+                if position.satisfies(assertion) { pending.append(pc + 1) }
+            case .match:
+                pending.removeAll(keepingCapacity: true)
+                return true
+            case .scalar, .anyExceptNewline, .set:
+                break
+            }
+        }
+        return false
+    }
+}

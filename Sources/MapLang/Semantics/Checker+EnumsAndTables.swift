@@ -1,0 +1,158 @@
+extension Checker {
+    /// Compiles an enum's cases and inputs into lookup tables.
+    mutating func compileEnum(_ decl: EnumDecl) -> EnumPlan {
+        var plan = EnumPlan(
+            name: decl.name.name, cases: [], stringInputs: [:], numberInputs: [:], boolInputs: [:], defaultCase: nil,
+            inputDescriptions: [])
+        var caseSpans: [String: Span] = [:]
+        var inputSpans = InputSpans()
+        for enumCase in decl.cases {
+            if let first = caseSpans[enumCase.name.name] {
+                report(
+                    .duplicateEnumCase(name: enumCase.name.name), at: enumCase.name.span,
+                    secondary: [.init(span: first, message: "first declared here")])
+                continue
+            }
+            caseSpans[enumCase.name.name] = enumCase.name.span
+            let index = plan.cases.count
+            plan.cases.append(enumCase.name.name)
+            let inputs = enumCase.inputs.isEmpty
+                ? [Literal(kind: .string(enumCase.name.name), span: enumCase.name.span)] : enumCase.inputs
+            for input in inputs {
+                guard let key = lookupKey(input) else { continue }
+                if let first = inputSpans.claim(key, span: input.span) {
+                    report(
+                        .duplicateInput(input: key.description, owner: "enum `\(decl.name.name)`"), at: input.span,
+                        secondary: [.init(span: first, message: "first listed here")])
+                    continue
+                }
+                key.store(index, string: &plan.stringInputs, number: &plan.numberInputs, bool: &plan.boolInputs)
+                plan.inputDescriptions.append(key.description)
+            }
+        }
+        if let defaultName = decl.defaultCase {
+            if let index = plan.cases.firstIndex(of: defaultName.name) {
+                plan.defaultCase = index
+            } else {
+                report(
+                    .unknownEnumCase(
+                        name: defaultName.name, enumName: decl.name.name,
+                        suggestion: Suggestion.closest(to: defaultName.name, among: plan.cases)),
+                    at: defaultName.span)
+            }
+        }
+        return plan
+    }
+
+    /// Compiles a table's rows into lookups, requiring one kind of output.
+    mutating func compileTable(_ decl: TableDecl) -> TablePlan {
+        let outputKind = tableOutputKind(decl) ?? .json
+        var plan = TablePlan(
+            name: decl.name.name, stringInputs: [:], numberInputs: [:], boolInputs: [:], defaultValue: nil,
+            outputKind: outputKind)
+        let outputs = decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])
+        if let first = outputs.first, let mismatch = outputs.first(where: { literalKind($0) != literalKind(first) }) {
+            report(
+                .tableOutputsDiffer(table: decl.name.name), at: mismatch.span,
+                secondary: [.init(span: first.span, message: "the first row gives \(literalKind(first)?.description ?? "null")")])
+        }
+        var inputSpans = InputSpans()
+        for row in decl.rows {
+            guard let output = tableOutput(row.output) else { continue }
+            for input in row.inputs {
+                guard let key = lookupKey(input) else { continue }
+                if let first = inputSpans.claim(key, span: input.span) {
+                    report(
+                        .duplicateInput(input: key.description, owner: "table `\(decl.name.name)`"), at: input.span,
+                        secondary: [.init(span: first, message: "first listed here")])
+                    continue
+                }
+                key.store(output, string: &plan.stringInputs, number: &plan.numberInputs, bool: &plan.boolInputs)
+            }
+        }
+        plan.defaultValue = decl.defaultValue.flatMap { tableOutput($0) }
+        return plan
+    }
+
+    /// The kind of value a table gives, from its first row or default.
+    func tableOutputKind(_ decl: TableDecl) -> ValueKind? {
+        (decl.rows.first?.output ?? decl.defaultValue).flatMap { literalKind($0) }
+    }
+
+    /// The kind of a scalar literal, or `nil` for `null` and non-scalars.
+    func literalKind(_ literal: Literal) -> ValueKind? {
+        switch literal.kind {
+        case .string: .text
+        case .integer, .decimal: .number
+        case .bool: .boolean
+        case .null, .word, .array, .object, .range: nil
+        }
+    }
+
+    /// A table row's output as the value the pipeline carries on.
+    private mutating func tableOutput(_ literal: Literal) -> MappedValue? {
+        switch literal.kind {
+        case .string(let text): return .string(text)
+        case .integer(let digits), .decimal(let digits): return .decimal(digits)
+        case .bool(let value): return .bool(value)
+        case .null, .word, .array, .object, .range:
+            report(.expectedScalar(context: "a table output"), at: literal.span)
+            return nil
+        }
+    }
+
+    /// An enum or table input as the key it is looked up by.
+    private mutating func lookupKey(_ literal: Literal) -> LookupKey? {
+        switch literal.kind {
+        case .string(let text): return .string(text)
+        case .integer(let digits), .decimal(let digits): return .number(NumberText.canonical(digits))
+        case .bool(let value): return .bool(value)
+        case .null, .word, .array, .object, .range:
+            report(.expectedScalar(context: "an input"), at: literal.span)
+            return nil
+        }
+    }
+}
+
+/// A value an enum or table looks up: strings, numbers and booleans each have their own table.
+enum LookupKey: Hashable, CustomStringConvertible {
+    /// A string input.
+    case string(String)
+    /// A number input, in canonical text.
+    case number(String)
+    /// A boolean input.
+    case bool(Bool)
+
+    /// The input as the rules write it.
+    var description: String {
+        switch self {
+        case .string(let text): JSONPath.quoted(text)
+        case .number(let text): text
+        case .bool(let value): value ? "true" : "false"
+        }
+    }
+
+    /// Stores a lookup result under this key in the table for its kind.
+    func store<Value>(
+        _ value: Value, string: inout [String: Value], number: inout [String: Value], bool: inout [Bool: Value]
+    ) {
+        switch self {
+        case .string(let text): string[text] = value
+        case .number(let text): number[text] = value
+        case .bool(let flag): bool[flag] = value
+        }
+    }
+}
+
+/// Where each input of an enum or table was first listed, to report duplicates.
+struct InputSpans {
+    /// The first span of each key.
+    private var spans: [LookupKey: Span] = [:]
+
+    /// Records a key, returning the span it was first listed at if it is a duplicate.
+    mutating func claim(_ key: LookupKey, span: Span) -> Span? {
+        if let first = spans[key] { return first }
+        spans[key] = span
+        return nil
+    }
+}

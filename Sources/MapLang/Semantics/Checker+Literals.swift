@@ -1,0 +1,122 @@
+extension Checker {
+    /// Converts a literal into a value of a field's type, for defaults and `oneOf` choices.
+    ///
+    /// - Returns: The value, or `nil` after reporting why the literal does not fit.
+    mutating func compileLiteral(_ literal: Literal, as type: ValueType, context: String) -> MappedValue? {
+        func mismatch(_ checker: inout Checker) -> MappedValue? {
+            checker.report(
+                .literalTypeMismatch(context: context, expected: checker.typeName(type), found: describe(literal)),
+                at: literal.span)
+            return nil
+        }
+        switch (type, literal.kind) {
+        case (.optional, .null):
+            return .null
+        case (.optional(let wrapped), _):
+            return compileLiteral(literal, as: wrapped, context: context)
+        case (.string, .string(let text)):
+            return .string(text)
+        case (.int, .integer(let digits)):
+            guard let value = JSONNumber(literal: digits).int64Value else {
+                report(.integerLiteralOutOfRange(literal: digits), at: literal.span)
+                return nil
+            }
+            return .int(value)
+        case (.double, .integer(let digits)), (.double, .decimal(let digits)):
+            let value = JSONNumber(literal: digits).doubleValue
+            guard value.isFinite else {
+                report(.integerLiteralOutOfRange(literal: digits), at: literal.span)
+                return nil
+            }
+            return .double(value)
+        case (.decimal, .integer(let digits)), (.decimal, .decimal(let digits)):
+            return .decimal(digits)
+        case (.bool, .bool(let value)):
+            return .bool(value)
+        case (.date, .string(let text)):
+            do {
+                return .date(try ISO8601DateParser.parse(text))
+            } catch {
+                report(.invalidLiteral(context: context, reason: error.message), at: literal.span)
+                return nil
+            }
+        case (.url, .string(let text)):
+            if let reason = URLValidator.problem(with: text) {
+                report(.invalidLiteral(context: context, reason: reason), at: literal.span)
+                return nil
+            }
+            return .url(text)
+        case (.enumeration(let index), .word(let name)), (.enumeration(let index), .string(let name)):
+            let decl = declarations.enums[index]
+            guard decl.cases.contains(where: { $0.name.name == name }) else {
+                report(
+                    .unknownEnumCase(
+                        name: name, enumName: decl.name.name,
+                        suggestion: Suggestion.closest(to: name, among: decl.cases.map(\.name.name))),
+                    at: literal.span)
+                return nil
+            }
+            return .string(name)
+        case (.array(let element), .array(let items)):
+            var values: [MappedValue] = []
+            for item in items {
+                guard let value = compileLiteral(item, as: element, context: context) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case (.dictionary(let element), .object(let members)):
+            var values: [MappedMember] = []
+            for member in members {
+                guard let value = compileLiteral(member.value, as: element, context: context) else { return nil }
+                values.append(MappedMember(key: member.key, value: value))
+            }
+            return .object(MappedObject(values))
+        case (.json, _):
+            return jsonLiteral(literal) ?? mismatch(&self)
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _),
+            (.enumeration, _), (.array, _), (.dictionary, _), (.model, _):
+            return mismatch(&self)
+        }
+    }
+
+    /// A literal as a `JSON` value, or `nil` when it holds a bare word or range.
+    private func jsonLiteral(_ literal: Literal) -> MappedValue? {
+        switch literal.kind {
+        case .string(let text): return .string(text)
+        case .integer(let digits): return JSONNumber(literal: digits).int64Value.map { .int($0) } ?? .decimal(digits)
+        case .decimal(let digits): return .decimal(digits)
+        case .bool(let value): return .bool(value)
+        case .null: return .null
+        case .array(let items):
+            var values: [MappedValue] = []
+            for item in items {
+                guard let value = jsonLiteral(item) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .object(let members):
+            var values: [MappedMember] = []
+            for member in members {
+                guard let value = jsonLiteral(member.value) else { return nil }
+                values.append(MappedMember(key: member.key, value: value))
+            }
+            return .object(MappedObject(values))
+        case .word, .range:
+            return nil
+        }
+    }
+}
+
+/// A literal as messages name it: `"text"`, `42`, `open`, `an array`.
+func describe(_ literal: Literal) -> String {
+    switch literal.kind {
+    case .string(let text): JSONPath.quoted(text)
+    case .integer(let digits), .decimal(let digits): digits
+    case .bool(let value): value ? "true" : "false"
+    case .null: "null"
+    case .word(let word): "`\(word)`"
+    case .array: "an array"
+    case .object: "an object"
+    case .range: "a range"
+    }
+}

@@ -1,0 +1,141 @@
+/// A pipeline, or a named transformer, compiled and typed.
+struct ExpandedPipeline: Sendable {
+    /// The stages to run, user-declared transformers already expanded.
+    var stages: [PipelineStage]
+    /// The kinds of value the first stage reads.
+    var accepts: Set<ValueKind>
+    /// The kind of value the last stage produces.
+    var output: ValueKind
+}
+
+extension Checker {
+    /// Compiles `using a | b | c`, checking that each stage can read what the one before it produces.
+    ///
+    /// - Returns: The compiled pipeline, or `nil` when a stage is unknown or does not fit.
+    mutating func compilePipeline(_ pipeline: Pipeline, lenient: Bool) -> ExpandedPipeline? {
+        var result: ExpandedPipeline?
+        var previousName = ""
+        for call in pipeline.stages {
+            guard let unit = compileCall(call, lenient: lenient) else { return nil }
+            guard var compiled = result else {
+                result = unit
+                previousName = call.name.name
+                continue
+            }
+            guard unit.accepts.contains(compiled.output) else {
+                report(
+                    .transformerInputMismatch(
+                        transformer: call.name.name, accepts: unit.accepts.sorted(by: { $0.rawValue < $1.rawValue }),
+                        found: compiled.output, producer: previousName),
+                    at: call.name.span)
+                return nil
+            }
+            compiled.stages += unit.stages
+            compiled.output = unit.output
+            result = compiled
+            previousName = call.name.name
+        }
+        return result
+    }
+
+    /// Compiles one `name(args)` of a pipeline: a built-in, a table or a declared transformer.
+    private mutating func compileCall(_ call: TransformCall, lenient: Bool) -> ExpandedPipeline? {
+        let name = call.name.name
+        if let builtin = BuiltinTransformer.named[name] {
+            guard let step = builtinStep(builtin, call) else { return nil }
+            let stage = PipelineStage(step: step, name: name, site: site(call.span, "transformer `\(name)`"))
+            return ExpandedPipeline(stages: [stage], accepts: builtin.accepted(lenient: lenient), output: builtin.output)
+        }
+        if let table = tableDecls[name] {
+            if !call.arguments.isEmpty {
+                report(.unexpectedArguments(name: name), at: call.span)
+            }
+            let stage = PipelineStage(step: .table(table.index), name: name, site: site(call.span, "table `\(name)`"))
+            return ExpandedPipeline(
+                stages: [stage], accepts: [.text, .number, .boolean], output: tableOutputKind(table.decl) ?? .json)
+        }
+        if transformDecls[name] != nil {
+            if !call.arguments.isEmpty {
+                report(.unexpectedArguments(name: name), at: call.span)
+            }
+            return expandTransform(named: call.name)
+        }
+        let candidates = BuiltinTransformer.all.map(\.name) + tableDecls.keys.sorted() + transformDecls.keys.sorted()
+        report(.unknownTransformer(name: name, suggestion: Suggestion.closest(to: name, among: candidates)), at: call.name.span)
+        return nil
+    }
+
+    /// Expands a `transform` declaration once, reporting one that refers to itself.
+    mutating func expandTransform(named name: Identifier) -> ExpandedPipeline? {
+        if let done = expandedTransforms[name.name] { return done }
+        guard let decl = transformDecls[name.name] else { return nil }
+        if let start = transformsInProgress.firstIndex(of: name.name) {
+            let cycle = transformsInProgress[start...] + [name.name]
+            report(.recursiveTransform(cycle: Array(cycle)), at: decl.name.span)
+            return nil
+        }
+        transformsInProgress.append(name.name)
+        defer { transformsInProgress.removeLast() }
+        guard let expanded = compilePipeline(decl.pipeline, lenient: true) else { return nil }
+        expandedTransforms[name.name] = expanded
+        return expanded
+    }
+
+    /// Compiles a built-in's arguments into its step.
+    private mutating func builtinStep(_ builtin: BuiltinTransformer, _ call: TransformCall) -> TransformStep? {
+        switch builtin.name {
+        case "timestamp":
+            guard let argument = call.arguments.first else { return .timestamp(.seconds) }
+            if call.arguments.count == 1, case .word(let word) = argument.kind {
+                switch word {
+                case "s", "seconds": return .timestamp(.seconds)
+                case "ms", "milliseconds": return .timestamp(.milliseconds)
+                default: break
+                }
+            }
+            report(.invalidArguments(name: "timestamp", expected: "`seconds` or `ms`"), at: call.span)
+            return nil
+        case "date":
+            guard call.arguments.count == 1, case .string(let pattern) = call.arguments[0].kind else {
+                report(.invalidArguments(name: "date", expected: "one pattern string such as `\"yyyy-MM-dd\"`"), at: call.span)
+                return nil
+            }
+            do {
+                return .datePattern(try DatePattern(pattern), source: pattern)
+            } catch {
+                report(.invalidDatePattern(reason: error.message), at: call.arguments[0].span)
+                return nil
+            }
+        default:
+            if !call.arguments.isEmpty {
+                report(.unexpectedArguments(name: builtin.name), at: call.span)
+                return nil
+            }
+            switch builtin.name {
+            case "iso8601": return .iso8601
+            case "url": return .url
+            case "string": return .string
+            case "number": return .number
+            case "bool": return .bool
+            case "trim": return .trim
+            case "lowercase": return .lowercase
+            case "uppercase": return .uppercase
+            default: preconditionFailure("built-in transformer `\(builtin.name)` has no step")
+            }
+        }
+    }
+
+    /// The kinds of pipeline output a field of this type takes.
+    func kindsAccepted(by type: ValueType, lenient: Bool) -> Set<ValueKind> {
+        switch type.elementType {
+        case .string: lenient ? [.text, .url, .date, .number, .boolean] : [.text, .url, .date]
+        case .int, .double, .decimal: lenient ? [.number, .text] : [.number]
+        case .bool: lenient ? [.boolean, .number, .text] : [.boolean]
+        case .date: [.date, .text, .number]
+        case .url: [.url, .text]
+        case .enumeration: [.text, .number, .boolean]
+        case .json: [.text, .number, .boolean, .date, .url, .json]
+        case .model, .array, .dictionary, .optional: []
+        }
+    }
+}

@@ -1,0 +1,199 @@
+/// The checked, resolved and compiled form of a rules file.
+///
+/// The checker builds a plan once; the interpreter runs it over any number of
+/// records. Every name is resolved to an index, every key path split into
+/// steps, every transformer and pattern compiled, every rule's location in the
+/// rules file computed, so mapping a record never looks at the syntax tree.
+struct Plan: Sendable {
+    /// Every model, in declaration order.
+    var models: [ModelPlan]
+    /// Every enum, in declaration order.
+    var enums: [EnumPlan]
+    /// Every table, in declaration order.
+    var tables: [TablePlan]
+    /// The model input documents map to when the caller names none.
+    var root: Int?
+    /// The index of each model by name.
+    var modelIndex: [String: Int]
+}
+
+/// Where a rule is written, resolved once for error messages.
+struct RuleSite: Sendable, Equatable {
+    /// The rules file's name.
+    var file: String
+    /// The 1-based line and column of the rule.
+    var location: SourceLocation
+    /// What the rule is, as messages show it: ``field `title` ``, ``rule `nonEmpty` ``.
+    var description: String
+}
+
+/// A model ready to map objects.
+struct ModelPlan: Sendable {
+    /// The model's name.
+    var name: String
+    /// The fields in declaration order, which is also output order.
+    var fields: [FieldPlan]
+    /// The model-level checks, run once every field has mapped.
+    var checks: [CheckPlan]
+    /// The index of each field by name.
+    var fieldIndex: [String: Int]
+    /// Where the model is declared.
+    var site: RuleSite
+}
+
+/// A field ready to read, convert and validate.
+struct FieldPlan: Sendable {
+    /// The field's name and output key.
+    var name: String
+    /// The field's type, with `?` when it is optional.
+    var type: ValueType
+    /// The key paths to try in order; the first that holds a non-null value wins.
+    var sources: [KeyPathPlan]
+    /// Transformers applied to each scalar before it is converted to the field's type.
+    var pipeline: [PipelineStage]
+    /// The value used when the key is missing (or `null`, unless `defaultOnlyWhenMissing`).
+    var defaultValue: MappedValue?
+    /// Whether an explicit `null` keeps its meaning instead of taking the default.
+    var defaultOnlyWhenMissing: Bool
+    /// The validation rules, in the order written.
+    var rules: [RulePlan]
+    /// Whether values may be coerced between JSON types (`"42"` for an `Int`).
+    var lenient: Bool
+    /// Where the field is declared.
+    var site: RuleSite
+}
+
+/// A key path split into steps.
+struct KeyPathPlan: Sendable, Equatable {
+    /// The steps from the record inward.
+    var steps: [KeyStep]
+    /// The path as written in the rules, for messages: `user.login`.
+    var text: String
+}
+
+/// One step of a compiled key path.
+enum KeyStep: Sendable, Equatable {
+    /// An object key.
+    case key(String)
+    /// An array index; negative counts from the end.
+    case index(Int)
+}
+
+/// An enum ready to look values up.
+struct EnumPlan: Sendable {
+    /// The enum's name.
+    var name: String
+    /// The case names in declaration order.
+    var cases: [String]
+    /// The case each input string selects.
+    var stringInputs: [String: Int]
+    /// The case each input number selects, keyed by the number's canonical text.
+    var numberInputs: [String: Int]
+    /// The case each input boolean selects.
+    var boolInputs: [Bool: Int]
+    /// The case unknown input maps to, if any.
+    var defaultCase: Int?
+    /// The inputs as written, for messages listing what is accepted.
+    var inputDescriptions: [String]
+}
+
+/// A user-declared table ready to look values up.
+struct TablePlan: Sendable {
+    /// The table's name.
+    var name: String
+    /// The output for each input string.
+    var stringInputs: [String: MappedValue]
+    /// The output for each input number, keyed by the number's canonical text.
+    var numberInputs: [String: MappedValue]
+    /// The output for each input boolean.
+    var boolInputs: [Bool: MappedValue]
+    /// The output for input no row lists, if any.
+    var defaultValue: MappedValue?
+    /// The kind of value every row gives.
+    var outputKind: ValueKind
+}
+
+/// A compiled validation rule on one field.
+struct RulePlan: Sendable {
+    /// What the rule checks.
+    var kind: RuleKind
+    /// Where it is written.
+    var site: RuleSite
+}
+
+/// The validation rules the language knows, compiled.
+enum RuleKind: Sendable {
+    /// `range(a...b)`: a number within bounds.
+    case range(NumericRange)
+    /// `length(a...b)`: a string's character count, or an array's or dictionary's element count, within bounds.
+    case length(NumericRange)
+    /// `pattern("…")`: a string in which the regular expression finds a match.
+    case pattern(Pattern, source: String)
+    /// `oneOf(a, b, …)`: a value equal to one of these.
+    case oneOf([MappedValue])
+    /// `nonEmpty`: a string, array or dictionary with at least one element.
+    case nonEmpty
+}
+
+/// Bounds for `range` and `length`, either of which may be open.
+struct NumericRange: Sendable, Equatable, CustomStringConvertible {
+    /// The smallest allowed value, as a number literal, or `nil` for no lower bound.
+    var lower: NumberBound?
+    /// The largest allowed value, or `nil` for no upper bound.
+    var upper: NumberBound?
+    /// Whether `upper` itself is allowed (`...` rather than `..<`).
+    var includesUpper: Bool
+
+    /// The range as it is written in rules: `1...10`, `..<5`.
+    var description: String {
+        (lower?.literal ?? "") + (includesUpper ? "..." : "..<") + (upper?.literal ?? "")
+    }
+}
+
+/// One bound of a `NumericRange`: the literal as written and its value.
+struct NumberBound: Sendable, Equatable {
+    /// The bound as written: `1`, `0.5`.
+    var literal: String
+    /// The bound's value.
+    var value: Double
+    /// The bound's exact value when it is an integer.
+    var integer: Int64?
+}
+
+/// A model-level check, compiled.
+struct CheckPlan: Sendable {
+    /// The condition.
+    var condition: CheckExpr
+    /// The message reported when the condition is false.
+    var message: String
+    /// Where the check is written.
+    var site: RuleSite
+}
+
+/// A compiled check expression, evaluated over a record's mapped fields.
+indirect enum CheckExpr: Sendable {
+    /// A fixed value: a literal or an enum case name.
+    case constant(MappedValue)
+    /// A field's value: the indices of the field, then of fields in nested models.
+    case field([Int])
+    /// The number of elements of an array or dictionary, or characters of a string.
+    case count(CheckExpr)
+    /// Logical negation.
+    case not(CheckExpr)
+    /// Both sides true; the right is not evaluated when the left is false.
+    case and(CheckExpr, CheckExpr)
+    /// Either side true; the right is not evaluated when the left is true.
+    case or(CheckExpr, CheckExpr)
+    /// A comparison of two values.
+    case compare(BinaryOperator, CheckExpr, CheckExpr)
+}
+
+/// A transformer in a field's pipeline with where it is written.
+struct PipelineStage: Sendable {
+    /// What the stage does.
+    var step: TransformStep
+    /// The name written in the rules, for messages.
+    var name: String
+    /// The `using` call that put the stage here.
+    var site: RuleSite
+}

@@ -1,0 +1,181 @@
+/// The checker's catalogue of problems, in alphabetical order.
+enum SemanticMessage: DiagnosticMessage {
+    case builtinNameTaken(name: String, kind: String)
+    case checkComparisonMismatch(left: String, right: String)
+    case checkNotBoolean(found: String)
+    case checkOperandMismatch(operation: String, found: String)
+    case dictionaryKeyNotString(found: String)
+    case doubleOptional
+    case duplicateDeclaration(name: String)
+    case duplicateEnumCase(name: String)
+    case duplicateField(name: String, model: String)
+    case duplicateInput(input: String, owner: String)
+    case duplicateRoot
+    case expectedScalar(context: String)
+    case integerLiteralOutOfRange(literal: String)
+    case invalidArguments(name: String, expected: String)
+    case invalidDatePattern(reason: String)
+    case invalidLiteral(context: String, reason: String)
+    case invalidPattern(reason: String)
+    case literalTypeMismatch(context: String, expected: String, found: String)
+    case notAModelField(field: String)
+    case pipelineOnModel(field: String, type: String)
+    case pipelineOutputMismatch(field: String, type: String, output: ValueKind)
+    case recursiveTransform(cycle: [String])
+    case ruleTypeMismatch(rule: String, expected: String, field: String, type: String)
+    case settingNotAllowedInModel(setting: String)
+    case tableOutputsDiffer(table: String)
+    case transformerInputMismatch(transformer: String, accepts: [ValueKind], found: ValueKind, producer: String)
+    case unexpectedArguments(name: String)
+    case unknownEnumCase(name: String, enumName: String, suggestion: String?)
+    case unknownField(name: String, model: String?, suggestion: String?)
+    case unknownFunction(name: String, suggestion: String?)
+    case unknownModel(name: String, suggestion: String?)
+    case unknownNamingStrategy(name: String, suggestion: String?, known: [String])
+    case unknownRule(name: String, suggestion: String?)
+    case unknownTransformer(name: String, suggestion: String?)
+    case unknownType(name: String, suggestion: String?)
+
+    var code: String {
+        switch self {
+        case .builtinNameTaken: "builtin-name-taken"
+        case .checkComparisonMismatch: "check-comparison-mismatch"
+        case .checkNotBoolean: "check-not-boolean"
+        case .checkOperandMismatch: "check-operand-mismatch"
+        case .dictionaryKeyNotString: "dictionary-key-not-string"
+        case .doubleOptional: "double-optional"
+        case .duplicateDeclaration: "duplicate-declaration"
+        case .duplicateEnumCase: "duplicate-enum-case"
+        case .duplicateField: "duplicate-field"
+        case .duplicateInput: "duplicate-input"
+        case .duplicateRoot: "duplicate-root"
+        case .expectedScalar: "expected-scalar"
+        case .integerLiteralOutOfRange: "literal-out-of-range"
+        case .invalidArguments: "invalid-arguments"
+        case .invalidDatePattern: "invalid-date-pattern"
+        case .invalidLiteral: "invalid-literal"
+        case .invalidPattern: "invalid-pattern"
+        case .literalTypeMismatch: "literal-type-mismatch"
+        case .notAModelField: "not-a-model-field"
+        case .pipelineOnModel: "pipeline-on-model"
+        case .pipelineOutputMismatch: "pipeline-output-mismatch"
+        case .recursiveTransform: "recursive-transform"
+        case .ruleTypeMismatch: "rule-type-mismatch"
+        case .settingNotAllowedInModel: "setting-not-allowed"
+        case .tableOutputsDiffer: "table-outputs-differ"
+        case .transformerInputMismatch: "transformer-input-mismatch"
+        case .unexpectedArguments: "unexpected-arguments"
+        case .unknownEnumCase: "unknown-enum-case"
+        case .unknownField: "unknown-field"
+        case .unknownFunction: "unknown-function"
+        case .unknownModel: "unknown-model"
+        case .unknownNamingStrategy: "unknown-naming-strategy"
+        case .unknownRule: "unknown-rule"
+        case .unknownTransformer: "unknown-transformer"
+        case .unknownType: "unknown-type"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .builtinNameTaken(let name, let kind):
+            "`\(name)` is the name of a built-in \(kind)"
+        case .checkComparisonMismatch(let left, let right):
+            "cannot compare \(left) with \(right)"
+        case .checkNotBoolean(let found):
+            "a check must be a condition, but this is \(found)"
+        case .checkOperandMismatch(let operation, let found):
+            "\(operation) cannot apply to \(found)"
+        case .dictionaryKeyNotString(let found):
+            "dictionary keys must be `String`, not `\(found)`"
+        case .doubleOptional:
+            "a type can be optional only once"
+        case .duplicateDeclaration(let name):
+            "`\(name)` is declared more than once"
+        case .duplicateEnumCase(let name):
+            "the case `\(name)` is declared more than once"
+        case .duplicateField(let name, let model):
+            "`\(model)` declares the field `\(name)` more than once"
+        case .duplicateInput(let input, let owner):
+            "\(input) is listed more than once in \(owner)"
+        case .duplicateRoot:
+            "the root model is set more than once"
+        case .expectedScalar(let context):
+            "\(context) must be a string, number or boolean"
+        case .integerLiteralOutOfRange(let literal):
+            "\(literal) is out of range for its type"
+        case .invalidArguments(let name, let expected):
+            "`\(name)` takes \(expected)"
+        case .invalidDatePattern(let reason):
+            "invalid date pattern: \(reason)"
+        case .invalidLiteral(let context, let reason):
+            "invalid \(context): \(reason)"
+        case .invalidPattern(let reason):
+            "invalid regular expression: \(reason)"
+        case .literalTypeMismatch(let context, let expected, let found):
+            "the \(context) must be a `\(expected)`, but it is \(found)"
+        case .notAModelField(let field):
+            "`\(field)` is not a model, so it has no fields"
+        case .pipelineOnModel(let field, let type):
+            "transformers apply to values, but `\(field)` holds the model `\(type)`"
+        case .pipelineOutputMismatch(let field, let type, let output):
+            "the field `\(field)` is `\(type)`, but its transformers produce a \(output)"
+        case .recursiveTransform(let cycle):
+            "the transformer `\(cycle[0])` uses itself: " + cycle.map { "`\($0)`" }.joined(separator: " → ")
+        case .ruleTypeMismatch(let rule, let expected, let field, let type):
+            "`\(rule)` applies to \(expected), but `\(field)` is `\(type)`"
+        case .settingNotAllowedInModel(let setting):
+            "`\(setting)` can only be set for the whole file"
+        case .tableOutputsDiffer(let table):
+            "every row of the table `\(table)` must give the same type"
+        case .transformerInputMismatch(let transformer, let accepts, let found, let producer):
+            "`\(transformer)` reads "
+                + accepts.map { "a \($0)" }.joined(separator: " or ")
+                + ", but `\(producer)` produces a \(found)"
+        case .unexpectedArguments(let name):
+            "`\(name)` takes no arguments"
+        case .unknownEnumCase(let name, let enumName, _):
+            "`\(enumName)` has no case `\(name)`"
+        case .unknownField(let name, let model, _):
+            model.map { "`\($0)` has no field `\(name)`" } ?? "unknown field `\(name)`"
+        case .unknownFunction(let name, _):
+            "unknown function `\(name)`"
+        case .unknownModel(let name, _):
+            "unknown model `\(name)`"
+        case .unknownNamingStrategy(let name, _, _):
+            "unknown key naming strategy `\(name)`"
+        case .unknownRule(let name, _):
+            "unknown rule `\(name)`"
+        case .unknownTransformer(let name, _):
+            "unknown transformer `\(name)`"
+        case .unknownType(let name, _):
+            "unknown type `\(name)`"
+        }
+    }
+
+    var help: String? {
+        switch self {
+        case .unknownEnumCase(_, _, let suggestion?), .unknownField(_, _, let suggestion?),
+            .unknownFunction(_, let suggestion?), .unknownModel(_, let suggestion?), .unknownRule(_, let suggestion?),
+            .unknownTransformer(_, let suggestion?), .unknownType(_, let suggestion?):
+            "did you mean `\(suggestion)`?"
+        case .unknownNamingStrategy(_, let suggestion, let known):
+            suggestion.map { "did you mean `\($0)`?" }
+                ?? "use one of " + known.map { "`\($0)`" }.joined(separator: ", ")
+        case .doubleOptional:
+            "remove the extra `?`"
+        case .pipelineOnModel:
+            "map the model's own fields instead"
+        case .dictionaryKeyNotString:
+            "JSON object keys are always strings: write `[String: T]`"
+        case .builtinNameTaken, .checkComparisonMismatch, .checkNotBoolean, .checkOperandMismatch,
+            .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
+            .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
+            .invalidPattern, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
+            .ruleTypeMismatch, .settingNotAllowedInModel, .tableOutputsDiffer, .transformerInputMismatch,
+            .unexpectedArguments, .unknownEnumCase, .unknownField, .unknownFunction, .unknownModel, .unknownRule,
+            .unknownTransformer, .unknownType:
+            nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// A resolved field type: what the checker makes of a `TypeRef`.
+///
+/// Models and enums are referred to by their index in the `Plan`, so a type
+/// can refer to its own model (a comment whose replies are comments).
+indirect enum ValueType: Sendable, Equatable {
+    /// `String`.
+    case string
+    /// `Int`: a 64-bit integer, exact.
+    case int
+    /// `Double`: a finite binary floating-point number.
+    case double
+    /// `Decimal`: a number kept as its exact digits.
+    case decimal
+    /// `Bool`.
+    case bool
+    /// `Date`: an instant, written as ISO-8601 UTC.
+    case date
+    /// `URL`: an absolute URL, written as a string.
+    case url
+    /// `JSON`: any value, passed through untouched.
+    case json
+    /// A model, by index into `Plan.models`.
+    case model(Int)
+    /// An enum, by index into `Plan.enums`.
+    case enumeration(Int)
+    /// `[Element]`.
+    case array(ValueType)
+    /// `[String: Value]`.
+    case dictionary(ValueType)
+    /// `Wrapped?`.
+    case optional(ValueType)
+
+    /// The type without its outermost `?`.
+    var unwrapped: ValueType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// Whether `null` is a valid value.
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type that transformers and rules apply to: arrays and dictionaries
+    /// pass them on to their elements.
+    var elementType: ValueType {
+        switch self {
+        case .array(let element), .dictionary(let element): element.unwrapped.elementType
+        case .optional(let wrapped): wrapped.elementType
+        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .model, .enumeration: self
+        }
+    }
+
+    /// The built-in types by the name they are written with.
+    static let builtins: [String: ValueType] = [
+        "String": .string, "Int": .int, "Double": .double, "Decimal": .decimal, "Bool": .bool,
+        "Date": .date, "URL": .url, "JSON": .json,
+    ]
+}
+
+/// What a value is, as far as transformers are concerned: the checker tracks
+/// these through a pipeline to catch a transformer applied to the wrong input.
+enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
+    /// Any JSON value: what a key holds before any transformer has run.
+    case json = "JSON"
+    /// A string.
+    case text = "String"
+    /// A number.
+    case number = "number"
+    /// A boolean.
+    case boolean = "Bool"
+    /// A date.
+    case date = "Date"
+    /// A URL.
+    case url = "URL"
+
+    /// The kind's name in messages.
+    var description: String { rawValue }
+}

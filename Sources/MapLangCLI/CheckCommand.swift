@@ -1,0 +1,56 @@
+import MapLang
+
+/// `maplang check RULES`: parse and check a rules file without running it.
+struct CheckCommand {
+    /// What `check` accepts.
+    static let spec = CommandSpec(
+        name: "check", summary: "parse and check a rules file, reporting every error in it",
+        positionals: ["RULES"],
+        options: [
+            OptionSpec(names: ["--ast"], valueName: nil, choices: nil, help: "print the parsed syntax tree"),
+            colorOption,
+        ])
+
+    /// The parsed command line.
+    let arguments: ParsedArguments
+    /// Where to read and write.
+    let console: any Console
+
+    /// Checks the file and reports the result.
+    func execute() -> ExitCode {
+        let renderer = DiagnosticRenderer(colored: arguments.colored(console))
+        let path = arguments.positionals[0]
+        let source: SourceFile
+        do {
+            source = try RulesLoader.load(path, console: console)
+        } catch {
+            console.writeError("maplang: error: \(error.message)\n")
+            return .unreadableInput
+        }
+        if arguments.flags.contains("--ast") {
+            let parsed = RulesParser.parse(source)
+            _ = try? console.writeOutput(Array(ASTDumper.dump(parsed.file, source: source).utf8))
+        }
+        do {
+            let rules = try Rules(source: source)
+            if !rules.warnings.isEmpty { console.writeError(renderer.render(rules.warnings)) }
+            console.writeError("\(path): ok: \(rules.modelNames.count) models\n")
+            return .success
+        } catch {
+            console.writeError(renderer.render(error.diagnostics))
+            return .rulesError
+        }
+    }
+}
+
+/// Reads a rules file through the console.
+enum RulesLoader {
+    /// Reads and decodes a rules file, rejecting text that is not UTF-8.
+    static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
+        let bytes = try console.readFile(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConsoleError(message: "`\(path)` is not UTF-8 text")
+        }
+        return SourceFile(name: path, text: text)
+    }
+}

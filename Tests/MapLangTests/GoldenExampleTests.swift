@@ -1,0 +1,57 @@
+import FoundationEssentials
+import MapLangCLI
+import Testing
+
+/// Runs every `examples/NAME/` through the command-line tool, exactly as
+/// `maplang run NAME.map input.json [args]` would, and compares standard
+/// output, standard error and the exit status with the files beside them.
+///
+/// An example holds `NAME.map`, `input.json`, `expected.json` (standard
+/// output), and optionally `args` (extra arguments, one line),
+/// `expected.stderr` (absent means nothing is printed there) and
+/// `expected.status` (absent means 0). `MAPLANG_UPDATE=1 swift test` rewrites
+/// the expected files from the actual output, and still fails, so a review
+/// of the diff is never skipped.
+struct GoldenExampleTests {
+    static let examplesDirectory = TestFiles.packageRoot + "/examples"
+
+    /// Every example folder that holds a rules file of its own name.
+    static let examples: [String] = {
+        ((try? TestFiles.list(examplesDirectory)) ?? []).filter { name in
+            TestFiles.exists("\(examplesDirectory)/\(name)/\(name).map")
+        }
+    }()
+
+    @Test func thereAreExamples() {
+        #expect(Self.examples.count >= 5)
+    }
+
+    @Test(arguments: examples)
+    func example(_ name: String) throws {
+        let directory = "\(Self.examplesDirectory)/\(name)"
+        let extra = (try? TestFiles.text(directory + "/args"))?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+        let console = MemoryConsole(directory: directory)
+        let status = CommandLineTool(console: console).run(["run", "\(name).map", "input.json"] + extra)
+        let expectedOutput = try TestFiles.text(directory + "/expected.json")
+        let expectedError = (try? TestFiles.text(directory + "/expected.stderr")) ?? ""
+        let expectedStatus = (try? TestFiles.text(directory + "/expected.status"))
+            .flatMap { Int32($0.filter { !$0.isWhitespace }) } ?? 0
+        if ProcessInfo.processInfo.environment["MAPLANG_UPDATE"] == "1" {
+            try TestFiles.write(console.outputText, to: directory + "/expected.json")
+            if console.error.isEmpty {
+                try? FileManager.default.removeItem(atPath: directory + "/expected.stderr")
+            } else {
+                try TestFiles.write(console.error, to: directory + "/expected.stderr")
+            }
+            if status == 0 {
+                try? FileManager.default.removeItem(atPath: directory + "/expected.status")
+            } else {
+                try TestFiles.write("\(status)\n", to: directory + "/expected.status")
+            }
+            Issue.record("MAPLANG_UPDATE=1: rewrote the expected files of `\(name)`; review the diff and run again")
+        }
+        #expect(console.outputText == expectedOutput)
+        #expect(console.error == expectedError)
+        #expect(status == expectedStatus)
+    }
+}

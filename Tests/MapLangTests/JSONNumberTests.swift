@@ -1,0 +1,93 @@
+import Testing
+
+@testable import MapLang
+
+struct JSONNumberTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let literal: String
+        let isInteger: Bool
+        let int64: Int64?
+        let integral: Int64?
+        let double: Double
+        var testDescription: String { literal }
+    }
+
+    static let cases: [Case] = [
+        Case(literal: "0", isInteger: true, int64: 0, integral: 0, double: 0),
+        Case(literal: "-0", isInteger: true, int64: 0, integral: 0, double: -0.0),
+        Case(literal: "42", isInteger: true, int64: 42, integral: 42, double: 42),
+        Case(literal: "-17", isInteger: true, int64: -17, integral: -17, double: -17),
+        Case(
+            literal: "505874924095815681", isInteger: true, int64: 505_874_924_095_815_681,
+            integral: 505_874_924_095_815_681, double: 505_874_924_095_815_680),
+        Case(
+            literal: "9223372036854775807", isInteger: true, int64: .max, integral: .max,
+            double: 9_223_372_036_854_775_808),
+        Case(
+            literal: "9223372036854775808", isInteger: true, int64: nil, integral: nil,
+            double: 9_223_372_036_854_775_808),
+        Case(
+            literal: "-9223372036854775808", isInteger: true, int64: .min, integral: .min,
+            double: -9_223_372_036_854_775_808),
+        Case(
+            literal: "-9223372036854775809", isInteger: true, int64: nil, integral: nil,
+            double: -9_223_372_036_854_775_808),
+        Case(literal: "100000000000000000000000", isInteger: true, int64: nil, integral: nil, double: 1e23),
+        Case(literal: "1.0", isInteger: false, int64: nil, integral: 1, double: 1),
+        Case(literal: "-0.0", isInteger: false, int64: nil, integral: 0, double: -0.0),
+        Case(literal: "1.5", isInteger: false, int64: nil, integral: nil, double: 1.5),
+        Case(literal: "1e2", isInteger: false, int64: nil, integral: 100, double: 100),
+        Case(literal: "1E+2", isInteger: false, int64: nil, integral: 100, double: 100),
+        Case(literal: "2.50e1", isInteger: false, int64: nil, integral: 25, double: 25),
+        Case(literal: "100e-2", isInteger: false, int64: nil, integral: 1, double: 1),
+        Case(literal: "1e-2", isInteger: false, int64: nil, integral: nil, double: 0.01),
+        Case(literal: "0e999999999999999999999", isInteger: false, int64: nil, integral: 0, double: 0),
+        Case(
+            literal: "9.223372036854775807e18", isInteger: false, int64: nil, integral: .max,
+            double: 9.223372036854775807e18),
+        Case(
+            literal: "9.223372036854775808e18", isInteger: false, int64: nil, integral: nil,
+            double: 9.223372036854775808e18),
+        Case(
+            literal: "-9223372036854775.808e3", isInteger: false, int64: nil, integral: .min,
+            double: -9.223372036854775808e18),
+        Case(
+            literal: "12345678901234567890000e-4", isInteger: false, int64: nil, integral: 1_234_567_890_123_456_789,
+            double: 1_234_567_890_123_456_768),
+        Case(
+            literal: "12345678901234567890123e-4", isInteger: false, int64: nil, integral: nil,
+            double: 1234567890123456789.0123),
+        Case(literal: "1e400", isInteger: false, int64: nil, integral: nil, double: .infinity),
+        Case(literal: "-1e400", isInteger: false, int64: nil, integral: nil, double: -.infinity),
+        Case(literal: "1e-400", isInteger: false, int64: nil, integral: nil, double: 0),
+        Case(literal: "1e99999999999999999999999999", isInteger: false, int64: nil, integral: nil, double: .infinity),
+    ]
+
+    @Test(arguments: cases)
+    func convertsExactly(_ test: Case) throws {
+        let number = try #require(JSONNumber(test.literal))
+        #expect(number.literal == test.literal)
+        #expect(number.isInteger == test.isInteger)
+        #expect(number.int64Value == test.int64)
+        #expect(number.integralInt64Value == test.integral)
+        #expect(number.doubleValue == test.double)
+        #expect(number.doubleValue.sign == test.double.sign)
+    }
+
+    @Test(arguments: ["", "-", "01", "1.", ".5", "+1", "1e", "1e+", " 1", "1 ", "0x1", "NaN", "Infinity", "1.5.2"])
+    func rejectsTextThatIsNotANumberLiteral(_ text: String) {
+        #expect(JSONNumber(text) == nil)
+        // Unchecked, such text converts to nothing rather than crash or guess.
+        let unchecked = JSONNumber(literal: text)
+        #expect(unchecked.literal == text)
+        #expect(unchecked.int64Value == nil)
+        #expect(unchecked.integralInt64Value == nil)
+        #expect(unchecked.doubleValue.isNaN)
+    }
+
+    @Test func comparesByLiteral() {
+        #expect(JSONNumber("1.0") != JSONNumber("1"))
+        #expect(JSONNumber(Int64.min).literal == "-9223372036854775808")
+        #expect(JSONNumber("1e5")?.description == "1e5")
+    }
+}
