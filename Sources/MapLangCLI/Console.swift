@@ -69,7 +69,7 @@ public struct ProcessConsole: Console {
         let temporary = path + ".maplang-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(Self.reason())") }
-        do {
+        do throws(ConsoleError) {
             try writeAll(bytes, to: descriptor, name: "`\(path)`")
             guard fsync(descriptor) == 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(Self.reason())") }
         } catch {

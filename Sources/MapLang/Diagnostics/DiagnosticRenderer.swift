@@ -64,11 +64,12 @@ public struct DiagnosticRenderer: Sendable {
     ///   --> issues.map:14:27: rule `nonEmpty` of `Issue.title`
     /// ```
     public func render(_ error: MappingError, input: String) -> String {
-        let owner = error.field.map { "`\(error.model).\($0)`" } ?? "`\(error.model)`"
+        let owner = error.field.map { "field `\(error.model).\($0)`" } ?? "model `\(error.model)`"
+        let rule = error.rule.isEmpty ? owner : "\(error.rule) of \(owner)"
         return style("\(input):", .bold) + " " + style("error:", .red) + " " + style(error.path.description + ":", .bold) + " "
             + error.message + "\n"
             + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
-            + "\(error.rule) of \(owner)\n"
+            + rule + "\n"
     }
 
     /// Renders a JSON syntax error with the input line and a caret under the column.

@@ -7,12 +7,17 @@ extension MappedValue {
         case .bool(let flag): flag ? "true" : "false"
         case .int(let value): String(value)
         case .double(let value): String(value)
-        case .decimal(let literal): literal.count > 40 ? String(literal.prefix(40)) + "…" : literal
-        case .string(let text), .url(let text): JSONPath.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        case .decimal(let literal): Self.truncated(literal)
+        case .string(let text), .url(let text): JSONPath.quoted(Self.truncated(text))
         case .date(let timestamp): timestamp.iso8601String
-        case .array: "an array"
-        case .object: "an object"
+        case .array, .object:
+            Self.truncated(String(decoding: JSONWriter.serialize(self, style: .compact), as: UTF8.self))
         }
+    }
+
+    /// Text cut to 40 characters, with `…` where it was cut.
+    private static func truncated(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
     /// The value as a `Double`, when it is a number.

@@ -5,7 +5,7 @@ extension Checker {
         var lenient = !fileIsStrict
         var model = ModelPlan(
             name: decl.name.name, fields: [], checks: [], fieldIndex: [:],
-            site: site(decl.name.span, "model `\(decl.name.name)`"))
+            site: site(decl.name.span, ""))
         var fieldSpans: [String: Span] = [:]
         for member in decl.members {
             switch member {
@@ -64,7 +64,7 @@ extension Checker {
         return FieldPlan(
             name: field.name.name, type: type, sources: sources, pipeline: stages, defaultValue: defaultValue,
             defaultOnlyWhenMissing: field.defaultValue?.onlyWhenMissing ?? false, rules: rules, lenient: lenient,
-            site: site(field.name.span, "field `\(field.name.name)`"))
+            site: site(field.name.span, ""))
     }
 
     /// Splits a written key path into steps and its display text.

@@ -24,6 +24,8 @@ struct Checker {
     var expandedTransforms: [String: ExpandedPipeline] = [:]
     /// Transformers being expanded, to catch one that uses itself.
     var transformsInProgress: [String] = []
+    /// Transformers whose expansion failed and was reported.
+    var failedTransforms: Set<String> = []
 
     /// Whether `strict` is set for the whole file.
     var fileIsStrict = false

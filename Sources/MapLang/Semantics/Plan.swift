@@ -23,7 +23,8 @@ struct RuleSite: Sendable, Equatable {
     var file: String
     /// The 1-based line and column of the rule.
     var location: SourceLocation
-    /// What the rule is, as messages show it: ``field `title` ``, ``rule `nonEmpty` ``.
+    /// What the rule is, as messages show it: ``rule `nonEmpty` ``, ``transformer `iso8601` ``;
+    /// empty for a field's or model's own declaration.
     var description: String
 }
 

@@ -113,7 +113,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .invalidPattern(let reason):
             "invalid regular expression: \(reason)"
         case .literalTypeMismatch(let context, let expected, let found):
-            "the \(context) must be a `\(expected)`, but it is \(found)"
+            "the \(context) must be of type `\(expected)`, but it is \(found)"
         case .notAModelField(let field):
             "`\(field)` is not a model, so it has no fields"
         case .pipelineOnModel(let field, let type):

@@ -1,0 +1,160 @@
+/// One lexical unit of a rules file: its kind and where it is.
+///
+/// Keywords are not separate kinds: `model`, `from`, `check` and the rest
+/// arrive as identifiers, and the parser recognises them by position, so a
+/// field may be called `from`.
+public struct Token: Sendable, Equatable {
+    /// What the token is.
+    public var kind: TokenKind
+    /// Where it is: from its first byte to one past its last.
+    public var span: Span
+
+    /// Creates a token.
+    public init(kind: TokenKind, span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The kinds of token the lexer produces.
+public enum TokenKind: Sendable, Equatable, CustomStringConvertible {
+    /// A name or a keyword: letters, digits and `_`, not starting with a digit.
+    case identifier(String)
+    /// A string literal, its escapes decoded.
+    case string(String)
+    /// A number without fraction or exponent, as written, with its `-`: `-42`.
+    case integer(String)
+    /// A number with a fraction or exponent, as written, with its `-`: `19.99`, `1e-3`.
+    case decimal(String)
+    /// `{`.
+    case leftBrace
+    /// `}`.
+    case rightBrace
+    /// `[`.
+    case leftBracket
+    /// `]`.
+    case rightBracket
+    /// `(`.
+    case leftParen
+    /// `)`.
+    case rightParen
+    /// `:`.
+    case colon
+    /// `,`.
+    case comma
+    /// `.`.
+    case dot
+    /// `|`.
+    case pipe
+    /// `=`.
+    case equals
+    /// `?`.
+    case questionMark
+    /// `->`.
+    case arrow
+    /// `...`.
+    case closedRange
+    /// `..<`.
+    case halfOpenRange
+    /// `==`.
+    case equalEqual
+    /// `!=`.
+    case bangEqual
+    /// `<`.
+    case less
+    /// `<=`.
+    case lessEqual
+    /// `>`.
+    case greater
+    /// `>=`.
+    case greaterEqual
+    /// The end of the input; always the last token.
+    case endOfFile
+
+    /// The words the grammar gives a meaning to somewhere.
+    ///
+    /// They stay identifiers; this set only lets messages call them keywords.
+    static let keywords: Set<String> = [
+        "and", "check", "default", "else", "enum", "false", "from", "keys", "lenient", "missing", "model",
+        "not", "null", "or", "root", "strict", "table", "transform", "true", "using", "when", "where",
+    ]
+
+    /// How the token reads in a message: "`}`", "identifier `foo`",
+    /// "string \"x\"", "number `42`", "end of file".
+    public var description: String {
+        switch self {
+        case .identifier(let name):
+            return Self.keywords.contains(name) ? "keyword `\(name)`" : "identifier `\(name)`"
+        case .string(let value):
+            return "string \(Self.quoted(value, limit: 24))"
+        case .integer(let text), .decimal(let text):
+            return "number `\(text)`"
+        case .endOfFile:
+            return "end of file"
+        case .leftBrace, .rightBrace, .leftBracket, .rightBracket, .leftParen, .rightParen, .colon, .comma,
+            .dot, .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual,
+            .less, .lessEqual, .greater, .greaterEqual:
+            return "`\(spelling)`"
+        }
+    }
+
+    /// The token as it would be written: `}`, `->`, `foo`, `"x"`, `42`;
+    /// empty for the end of file.
+    public var spelling: String {
+        switch self {
+        case .identifier(let name): return name
+        case .string(let value): return Self.quoted(value, limit: nil)
+        case .integer(let text), .decimal(let text): return text
+        case .leftBrace: return "{"
+        case .rightBrace: return "}"
+        case .leftBracket: return "["
+        case .rightBracket: return "]"
+        case .leftParen: return "("
+        case .rightParen: return ")"
+        case .colon: return ":"
+        case .comma: return ","
+        case .dot: return "."
+        case .pipe: return "|"
+        case .equals: return "="
+        case .questionMark: return "?"
+        case .arrow: return "->"
+        case .closedRange: return "..."
+        case .halfOpenRange: return "..<"
+        case .equalEqual: return "=="
+        case .bangEqual: return "!="
+        case .less: return "<"
+        case .lessEqual: return "<="
+        case .greater: return ">"
+        case .greaterEqual: return ">="
+        case .endOfFile: return ""
+        }
+    }
+
+    /// A string as a MapLang string literal, shortened with `…` past `limit` characters.
+    static func quoted(_ value: String, limit: Int?) -> String {
+        var result = "\""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if let limit, count == limit {
+                result += "…"
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
