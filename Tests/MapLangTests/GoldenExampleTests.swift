@@ -32,10 +32,6 @@ struct GoldenExampleTests {
         let extra = (try? TestFiles.text(directory + "/args"))?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
         let console = MemoryConsole(directory: directory)
         let status = CommandLineTool(console: console).run(["run", "\(name).map", "input.json"] + extra)
-        let expectedOutput = try TestFiles.text(directory + "/expected.json")
-        let expectedError = (try? TestFiles.text(directory + "/expected.stderr")) ?? ""
-        let expectedStatus = (try? TestFiles.text(directory + "/expected.status"))
-            .flatMap { Int32($0.filter { !$0.isWhitespace }) } ?? 0
         if ProcessInfo.processInfo.environment["MAPLANG_UPDATE"] == "1" {
             try TestFiles.write(console.outputText, to: directory + "/expected.json")
             if console.error.isEmpty {
@@ -50,6 +46,10 @@ struct GoldenExampleTests {
             }
             Issue.record("MAPLANG_UPDATE=1: rewrote the expected files of `\(name)`; review the diff and run again")
         }
+        let expectedOutput = try TestFiles.text(directory + "/expected.json")
+        let expectedError = (try? TestFiles.text(directory + "/expected.stderr")) ?? ""
+        let expectedStatus = (try? TestFiles.text(directory + "/expected.status"))
+            .flatMap { Int32($0.filter { !$0.isWhitespace }) } ?? 0
         #expect(console.outputText == expectedOutput)
         #expect(console.error == expectedError)
         #expect(status == expectedStatus)

@@ -5,7 +5,7 @@ enum TestFiles {
     /// The package's root directory.
     static let packageRoot: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Support/TestFiles.swift, MapLangTests, Tests
+        parts.removeLast(4)  // TestFiles.swift, Support, MapLangTests, Tests
         return parts.joined(separator: "/")
     }()
 
