@@ -37,6 +37,14 @@ public struct Rules: Sendable {
     /// setting, or the only model of a file that declares one.
     public var rootModel: String? { plan.root.map { plan.models[$0].name } }
 
+    /// How input JSON is read under these rules: duplicate keys in an object
+    /// are an error in a `strict` file; otherwise the last one wins.
+    public var readerOptions: JSONReaderOptions {
+        var options = JSONReaderOptions()
+        options.duplicateKeys = plan.isStrict ? .reject : .lastWins
+        return options
+    }
+
     /// Chooses the model to map to.
     ///
     /// - Parameter name: A model's name, or `nil` for the root model.
@@ -70,17 +78,17 @@ public struct Rules: Sendable {
     /// - Parameters:
     ///   - bytes: The document's UTF-8 bytes.
     ///   - model: The model to map each record to.
-    ///   - options: Limits and policies for reading the JSON.
+    ///   - options: Limits and policies for reading the JSON; `readerOptions` when `nil`.
     ///   - body: Called with each record as soon as it is mapped.
     /// - Returns: Whether the document was an array of records or one record.
     /// - Throws: `JSONSyntaxError` when the document is not valid JSON; records
     ///   before the error have already been passed to `body`.
     public func mapDocument(
-        _ bytes: [UInt8], to model: ModelID, options: JSONReaderOptions = JSONReaderOptions(),
+        _ bytes: [UInt8], to model: ModelID, options: JSONReaderOptions? = nil,
         _ body: (MappedRecord) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let interpreter = Interpreter(plan: plan)
-        var reader = JSONReader(bytes: bytes, options: options)
+        var reader = JSONReader(bytes: bytes, options: options ?? readerOptions)
         let single: JSONValue?
         do {
             single = try reader.readDocument { index, element in

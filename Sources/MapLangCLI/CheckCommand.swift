@@ -9,6 +9,7 @@ struct CheckCommand {
         options: [
             OptionSpec(names: ["--ast"], valueName: nil, choices: nil, help: "print the parsed syntax tree"),
             colorOption,
+            errorFormatOption,
         ])
 
     /// The parsed command line.
@@ -18,26 +19,34 @@ struct CheckCommand {
 
     /// Checks the file and reports the result.
     func execute() -> ExitCode {
-        let renderer = DiagnosticRenderer(colored: arguments.colored(console))
+        let reporter = ErrorReporter(console: console, arguments: arguments)
         let path = arguments.positionals[0]
         let source: SourceFile
         do {
             source = try RulesLoader.load(path, console: console)
         } catch {
-            console.writeError("maplang: error: \(error.message)\n")
+            reporter.fail(error.message)
             return .unreadableInput
         }
         if arguments.flags.contains("--ast") {
             let parsed = RulesParser.parse(source)
-            _ = try? console.writeOutput(Array(ASTDumper.dump(parsed.file, source: source).utf8))
+            do {
+                let sink = try console.openOutput(nil)
+                try sink.write(Array(ASTDumper.dump(parsed.file, source: source).utf8))
+                try sink.commit()
+            } catch {
+                reporter.fail(error.message)
+                return .outputError
+            }
         }
         do {
             let rules = try Rules(source: source)
-            if !rules.warnings.isEmpty { console.writeError(renderer.render(rules.warnings)) }
-            console.writeError("\(path): ok: \(rules.modelNames.count) models\n")
+            if !rules.warnings.isEmpty { reporter.report(rules.warnings) }
+            let count = rules.modelNames.count
+            reporter.summary("\(path): ok, \(count) \(count == 1 ? "model" : "models")\n")
             return .success
         } catch {
-            console.writeError(renderer.render(error.diagnostics))
+            reporter.report(error.diagnostics)
             return .rulesError
         }
     }
@@ -47,7 +56,7 @@ struct CheckCommand {
 enum RulesLoader {
     /// Reads and decodes a rules file, rejecting text that is not UTF-8.
     static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
-        let bytes = try console.readFile(path)
+        let bytes = try console.openInput(path).readAll()
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConsoleError(message: "`\(path)` is not UTF-8 text")
         }

@@ -31,7 +31,7 @@ public struct CommandLineTool {
         case "--help", "-h", "help":
             return help(for: rest.first)
         case "--version":
-            _ = try? console.writeOutput(Array("maplang \(Self.version)\n".utf8))
+            print("maplang \(Self.version)\n")
             return ExitCode.success.rawValue
         default:
             guard let command = Self.commands.first(where: { $0.name == first }) else {
@@ -43,7 +43,7 @@ public struct CommandLineTool {
                             ?? "the commands are " + names.map { "`\($0)`" }.joined(separator: ", ")))
             }
             if rest.contains("--help") || rest.contains("-h") {
-                _ = try? console.writeOutput(Array(command.helpText.utf8))
+                print(command.helpText)
                 return ExitCode.success.rawValue
             }
             do {
@@ -67,14 +67,21 @@ public struct CommandLineTool {
     /// Prints the overview, or one command's help.
     private func help(for name: String?) -> Int32 {
         guard let name else {
-            _ = try? console.writeOutput(Array(Self.overview.utf8))
+            print(Self.overview)
             return ExitCode.success.rawValue
         }
         guard let command = Self.commands.first(where: { $0.name == name }) else {
             return usageError(UsageError(message: "unknown command `\(name)`"))
         }
-        _ = try? console.writeOutput(Array(command.helpText.utf8))
+        print(command.helpText)
         return ExitCode.success.rawValue
+    }
+
+    /// Writes text to standard output.
+    private func print(_ text: String) {
+        guard let sink = try? console.openOutput(nil) else { return }
+        try? sink.write(Array(text.utf8))
+        try? sink.commit()
     }
 
     /// Reports a usage error and returns its status.

@@ -1,31 +1,32 @@
 import MapLang
 
-/// Writes mapped records as JSON: one value, or an array written element by
-/// element, flushed to standard output in large chunks or kept whole for a file.
+/// Writes mapped records as JSON to a sink: one value, or an array written
+/// element by element, in chunks of about a megabyte.
 struct RecordOutput {
     /// Whether to indent.
     let pretty: Bool
-    /// Where to write.
-    let console: any Console
-    /// Whether to flush to standard output as the output grows, rather than keep it whole for a file.
-    let streaming: Bool
-    /// Bytes not yet flushed.
+    /// Where the bytes go.
+    let sink: any OutputSink
+    /// Bytes not yet written.
     private var buffer: [UInt8] = []
     /// Elements written to the open array.
     private var elements = 0
+    /// Whether nothing has been written at all.
+    var isEmpty: Bool { buffer.isEmpty && !hasFlushed }
+    /// Whether some bytes have gone to the sink already.
+    private var hasFlushed = false
     /// Whether an array has been opened and not yet closed.
     private(set) var isInArray = false
     /// The first write that failed, reported by `finish`.
     private var failure: ConsoleError?
 
-    /// How many bytes to collect before writing them to standard output.
+    /// How many bytes to collect before writing them.
     private static let flushThreshold = 1 << 20
 
     /// Creates an output.
-    init(pretty: Bool, console: any Console, streaming: Bool) {
+    init(pretty: Bool, sink: any OutputSink) {
         self.pretty = pretty
-        self.console = console
-        self.streaming = streaming
+        self.sink = sink
     }
 
     /// Opens the top-level array.
@@ -63,28 +64,31 @@ struct RecordOutput {
         buffer += JSONWriter.serialize(value, style: pretty ? .pretty : .compact)
     }
 
-    /// Writes what is left, ending with a newline, or replaces the file at `path` with the whole output.
-    ///
-    /// - Parameter path: The file to write, or `nil` for standard output or to write no file.
-    mutating func finish(replacing path: String?) throws(ConsoleError) {
-        if let failure { throw failure }
-        if !buffer.isEmpty { buffer.append(UInt8(ascii: "\n")) }
-        if streaming {
-            try console.writeOutput(buffer)
-        } else if let path, !buffer.isEmpty {
-            try console.replaceFile(path, with: buffer)
-        }
-        buffer = []
+    /// Writes one line: a record of NDJSON output.
+    mutating func writeLine(_ value: MappedValue) {
+        buffer += JSONWriter.serialize(value, style: .compact)
+        buffer.append(UInt8(ascii: "\n"))
+        flushIfLarge()
     }
 
-    /// Writes the buffer to standard output once it is large.
+    /// Writes what is left, ending a JSON document with a newline, and commits the sink.
+    mutating func finish() throws(ConsoleError) {
+        if let failure { throw failure }
+        if !buffer.isEmpty && buffer.last != UInt8(ascii: "\n") { buffer.append(UInt8(ascii: "\n")) }
+        try sink.write(buffer)
+        buffer = []
+        try sink.commit()
+    }
+
+    /// Writes the buffer once it is large.
     private mutating func flushIfLarge() {
-        guard streaming, buffer.count >= Self.flushThreshold, failure == nil else { return }
+        guard buffer.count >= Self.flushThreshold, failure == nil else { return }
         do {
-            try console.writeOutput(buffer)
+            try sink.write(buffer)
         } catch {
             failure = error
         }
+        hasFlushed = true
         buffer.removeAll(keepingCapacity: true)
     }
 }

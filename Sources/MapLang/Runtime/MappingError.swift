@@ -74,6 +74,26 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// A value of the wrong JSON type.
     case typeMismatch(expected: String, found: String)
 
+    /// A stable identifier for the kind of problem, such as `missing-key`.
+    public var code: String {
+        switch self {
+        case .checkFailed: "check-failed"
+        case .empty: "empty"
+        case .unknownEnumValue: "unknown-enum-value"
+        case .integerOutOfRange: "integer-out-of-range"
+        case .invalidValue: "invalid-value"
+        case .lengthOutOfRange: "length-out-of-range"
+        case .missingKey: "missing-key"
+        case .notFinite: "not-finite"
+        case .notOneOf: "not-one-of"
+        case .nullValue: "null-value"
+        case .outOfRange: "out-of-range"
+        case .patternMismatch: "pattern-mismatch"
+        case .tableMiss: "table-miss"
+        case .typeMismatch: "type-mismatch"
+        }
+    }
+
     /// The problem as a sentence: lowercase, no trailing period, code in backticks.
     public var message: String {
         switch self {

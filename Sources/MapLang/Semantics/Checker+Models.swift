@@ -1,5 +1,7 @@
 extension Checker {
     /// Compiles a model's settings and fields; its checks are compiled once every model's fields are known.
+    ///
+    /// A model's settings apply to all its fields, wherever in the body they are written.
     mutating func compileModelFields(_ decl: ModelDecl, tables: [TablePlan]) -> ModelPlan {
         var naming = fileNaming
         var lenient = !fileIsStrict
@@ -7,33 +9,29 @@ extension Checker {
             name: decl.name.name, fields: [], checks: [], fieldIndex: [:],
             site: site(decl.name.span, ""))
         var fieldSpans: [String: Span] = [:]
-        for member in decl.members {
-            switch member {
-            case .setting(let setting):
-                switch setting.kind {
-                case .root:
-                    report(.settingNotAllowedInModel(setting: "root"), at: setting.span)
-                case .strict:
-                    lenient = false
-                case .lenient:
-                    lenient = true
-                case .keys(let name):
-                    naming = namingStrategy(name) ?? naming
-                }
-            case .field(let field):
-                if let first = fieldSpans[field.name.name] {
-                    report(
-                        .duplicateField(name: field.name.name, model: decl.name.name), at: field.name.span,
-                        secondary: [.init(span: first, message: "first declared here")])
-                    continue
-                }
-                fieldSpans[field.name.name] = field.name.span
-                if let plan = compileField(field, naming: naming, lenient: lenient) {
-                    model.fieldIndex[plan.name] = model.fields.count
-                    model.fields.append(plan)
-                }
-            case .check:
-                break
+        for case .setting(let setting) in decl.members {
+            switch setting.kind {
+            case .root:
+                report(.settingNotAllowedInModel(setting: "root"), at: setting.span)
+            case .strict:
+                lenient = false
+            case .lenient:
+                lenient = true
+            case .keys(let name):
+                naming = namingStrategy(name) ?? naming
+            }
+        }
+        for case .field(let field) in decl.members {
+            if let first = fieldSpans[field.name.name] {
+                report(
+                    .duplicateField(name: field.name.name, model: decl.name.name), at: field.name.span,
+                    secondary: [.init(span: first, message: "first declared here")])
+                continue
+            }
+            fieldSpans[field.name.name] = field.name.span
+            if let plan = compileField(field, naming: naming, lenient: lenient) {
+                model.fieldIndex[plan.name] = model.fields.count
+                model.fields.append(plan)
             }
         }
         return model

@@ -70,7 +70,8 @@ struct Checker {
             models[index].checks = compileChecks(decl, models: models, enums: enums)
         }
         let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return Plan(models: models, enums: enums, tables: tables, root: resolveRoot(modelCount: models.count), modelIndex: modelIndex)
+        return Plan(models: models, enums: enums, tables: tables, root: resolveRoot(modelCount: models.count),
+            modelIndex: modelIndex, isStrict: fileIsStrict)
     }
 
     /// Records every declaration's name and the file-level settings.

@@ -15,6 +15,8 @@ struct Plan: Sendable {
     var root: Int?
     /// The index of each model by name.
     var modelIndex: [String: Int]
+    /// Whether the file as a whole is `strict`.
+    var isStrict: Bool
 }
 
 /// Where a rule is written, resolved once for error messages.

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target with the library's sources compiled in.
+# usage: Fuzz/build.sh json|rules|mapping   → fuzz-out/fuzz-NAME
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=$1
+case $name in
+  json) file=FuzzJSON.swift ;;
+  rules) file=FuzzRules.swift ;;
+  mapping) file=FuzzMapping.swift ;;
+  *) echo "usage: Fuzz/build.sh json|rules|mapping" >&2; exit 64 ;;
+esac
+mkdir -p fuzz-out
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MapLang \
+  $(find Sources/MapLang -name '*.swift' | sort) "Fuzz/$file" -o "fuzz-out/fuzz-$name"

@@ -1,0 +1,75 @@
+/// Turns diagnostics and errors into JSON objects for editors and CI, one
+/// object per problem, written by `maplang --error-format json` as one line each.
+///
+/// Every object has a `"type"`: `"diagnostic"` for a problem in a rules file,
+/// `"mapping"` for a record that broke a rule, `"json"` for input that is not
+/// valid JSON. Lines and columns are 1-based.
+public enum DiagnosticJSON {
+    /// A rules diagnostic: `severity`, `code`, `message`, `file`, `line`,
+    /// `column`, `endLine`, `endColumn`, `labels` (each with a place and a
+    /// message), `notes` and, when there is one, `help`.
+    public static func object(for diagnostic: Diagnostic) -> MappedValue {
+        let source = diagnostic.source
+        let start = diagnostic.location
+        let end = source.location(of: diagnostic.span.end)
+        var members: [MappedMember] = [
+            .init(key: "type", value: .string("diagnostic")),
+            .init(key: "severity", value: .string(diagnostic.severity.rawValue)),
+            .init(key: "code", value: .string(diagnostic.code)),
+            .init(key: "message", value: .string(diagnostic.message)),
+            .init(key: "file", value: .string(source.name)),
+            .init(key: "line", value: .int(Int64(start.line))),
+            .init(key: "column", value: .int(Int64(start.column))),
+            .init(key: "endLine", value: .int(Int64(end.line))),
+            .init(key: "endColumn", value: .int(Int64(end.column))),
+        ]
+        let labels = diagnostic.secondaryLabels.map { label -> MappedValue in
+            let location = source.location(of: label.span.start)
+            return .object(
+                MappedObject([
+                    .init(key: "line", value: .int(Int64(location.line))),
+                    .init(key: "column", value: .int(Int64(location.column))),
+                    .init(key: "message", value: .string(label.message)),
+                ]))
+        }
+        members.append(.init(key: "labels", value: .array(labels)))
+        members.append(.init(key: "notes", value: .array(diagnostic.notes.map { .string($0) })))
+        if let help = diagnostic.help { members.append(.init(key: "help", value: .string(help))) }
+        return .object(MappedObject(members))
+    }
+
+    /// A mapping error: `input`, `record` (the NDJSON line, when there is
+    /// one), `path`, `model`, `field` (or `null`), `code`, `message`, and the
+    /// failing `rule` with its `ruleFile`, `ruleLine` and `ruleColumn`.
+    public static func object(for error: MappingError, input: String, line: Int? = nil) -> MappedValue {
+        .object(
+            MappedObject([
+                .init(key: "type", value: .string("mapping")),
+                .init(key: "input", value: .string(input)),
+                .init(key: "record", value: line.map { .int(Int64($0)) } ?? .null),
+                .init(key: "path", value: .string(error.path.description)),
+                .init(key: "model", value: .string(error.model)),
+                .init(key: "field", value: error.field.map { .string($0) } ?? .null),
+                .init(key: "code", value: .string(error.problem.code)),
+                .init(key: "message", value: .string(error.message)),
+                .init(key: "rule", value: .string(error.rule)),
+                .init(key: "ruleFile", value: .string(error.ruleFile)),
+                .init(key: "ruleLine", value: .int(Int64(error.ruleLocation.line))),
+                .init(key: "ruleColumn", value: .int(Int64(error.ruleLocation.column))),
+            ]))
+    }
+
+    /// A JSON syntax error: `input`, `line`, `column`, `offset` (bytes from
+    /// the start of the input) and `message`.
+    public static func object(for error: JSONSyntaxError, input: String, line: Int, offset: Int) -> MappedValue {
+        .object(
+            MappedObject([
+                .init(key: "type", value: .string("json")),
+                .init(key: "input", value: .string(input)),
+                .init(key: "line", value: .int(Int64(line))),
+                .init(key: "column", value: .int(Int64(error.column))),
+                .init(key: "offset", value: .int(Int64(offset))),
+                .init(key: "message", value: .string(error.message)),
+            ]))
+    }
+}

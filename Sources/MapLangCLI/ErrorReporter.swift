@@ -1,0 +1,94 @@
+import MapLang
+
+/// Reports problems on standard error, as text for people or, with
+/// `--error-format json`, as one JSON object per line for tools.
+struct ErrorReporter {
+    /// Where to write.
+    let console: any Console
+    /// Renders text reports.
+    let renderer: DiagnosticRenderer
+    /// Whether to write JSON lines instead of text.
+    let json: Bool
+
+    /// Creates a reporter following `--color` and `--error-format`.
+    init(console: any Console, arguments: ParsedArguments) {
+        self.console = console
+        self.renderer = DiagnosticRenderer(colored: arguments.colored(console))
+        self.json = arguments.values["--error-format"] == "json"
+    }
+
+    /// Reports a rules file's diagnostics, with the closing count in text form.
+    func report(_ diagnostics: [Diagnostic]) {
+        if json {
+            diagnostics.forEach { write(DiagnosticJSON.object(for: $0)) }
+        } else {
+            console.writeError(renderer.render(diagnostics))
+        }
+    }
+
+    /// Reports a record's mapping error; `line` is the NDJSON line it came from.
+    func report(_ error: MappingError, input: String, line: Int? = nil) {
+        if json {
+            write(DiagnosticJSON.object(for: error, input: input, line: line))
+        } else {
+            console.writeError(renderer.render(error, input: line.map { "\(input):\($0)" } ?? input))
+        }
+    }
+
+    /// Reports invalid JSON; `line` is the NDJSON line it came from, whose
+    /// first byte is at `lineOffset` in the input.
+    func report(_ error: JSONSyntaxError, input: String, bytes: ArraySlice<UInt8>, line: Int? = nil, lineOffset: Int = 0) {
+        let fileLine = line ?? error.line
+        let local = Array(bytes)
+        if json {
+            write(DiagnosticJSON.object(for: error, input: input, line: fileLine, offset: lineOffset + error.offset))
+        } else {
+            let shifted = JSONSyntaxError(reason: error.reason, offset: error.offset, line: fileLine, column: error.column)
+            console.writeError(renderer.render(shifted, input: input, bytes: local))
+        }
+    }
+
+    /// Reports an NDJSON line that holds no document.
+    func reportEmptyLine(input: String, line: Int) {
+        if json {
+            write(
+                .object(
+                    MappedObject([
+                        MappedMember(key: "type", value: .string("json")),
+                        MappedMember(key: "input", value: .string(input)),
+                        MappedMember(key: "line", value: .int(Int64(line))),
+                        MappedMember(key: "message", value: .string("the line is empty")),
+                    ])))
+        } else {
+            console.writeError("\(input):\(line): error: the line is empty\n")
+        }
+    }
+
+    /// Reports a problem with the command itself: a file, an argument, a model.
+    func fail(_ message: String, help: String? = nil) {
+        if json {
+            var members = [
+                MappedMember(key: "type", value: .string("error")), MappedMember(key: "message", value: .string(message)),
+            ]
+            if let help { members.append(MappedMember(key: "help", value: .string(help))) }
+            write(.object(MappedObject(members)))
+        } else {
+            console.writeError("maplang: error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+        }
+    }
+
+    /// Reports how many records failed, in text form only.
+    func summary(_ text: String) {
+        if !json { console.writeError(text) }
+    }
+
+    /// Writes one JSON object as a line.
+    private func write(_ value: MappedValue) {
+        console.writeError(String(decoding: JSONWriter.serialize(value), as: UTF8.self) + "\n")
+    }
+}
+
+/// The `--error-format` option.
+let errorFormatOption = OptionSpec(
+    names: ["--error-format"], valueName: "FORMAT", choices: ["text", "json"],
+    help: "report problems as `text` (default) or as `json`, one object per line")

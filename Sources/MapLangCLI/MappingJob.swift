@@ -1,0 +1,208 @@
+import MapLang
+
+/// One run of `maplang run`: maps the input, writes the records that map,
+/// reports the others, and decides the exit status.
+struct MappingJob {
+    /// The compiled rules.
+    let rules: Rules
+    /// The model records map to.
+    let model: ModelID
+    /// How messages name the input.
+    let inputName: String
+    /// Where mapped records go.
+    var output: RecordOutput
+    /// Where problems go.
+    let reporter: ErrorReporter
+
+    /// Maps one JSON document: a top-level array record by record, anything else as one record.
+    func runDocument(_ input: any InputSource) -> ExitCode {
+        var output = output
+        let bytes: [UInt8]
+        do {
+            bytes = try input.readAll()
+        } catch {
+            reporter.fail(error.message)
+            output.sink.abandon()
+            return .unreadableInput
+        }
+        var tally = Tally()
+        var status = ExitCode.success
+        do {
+            let shape = try rules.mapDocument(bytes, to: model, options: rules.readerOptions) { record in
+                if record.index == 0 { output.beginArray() }
+                tally.count(record)
+                for error in record.errors { reporter.report(error, input: inputName) }
+                if let value = record.value {
+                    record.index == nil ? output.writeSingle(value) : output.writeElement(value)
+                }
+            }
+            if shape == .array {
+                if tally.records == 0 { output.beginArray() }
+                output.endArray()
+            }
+        } catch {
+            reporter.report(error, input: inputName, bytes: bytes[...])
+            if output.isInArray { output.endArray() }
+            status = .invalidJSON
+        }
+        if status == .success, tally.failed > 0 { status = .mappingFailed }
+        if tally.failed > 0 { reporter.summary(tally.summary(input: inputName)) }
+        return finish(&output, keep: status != .invalidJSON && !output.isEmpty, status: status)
+    }
+
+    /// Maps NDJSON: each line is a record; every line ends up either written or rejected.
+    func runLines(_ input: any InputSource, rejectsPath: String?) -> ExitCode {
+        var output = output
+        var rejects: RejectsFile?
+        if let rejectsPath {
+            do {
+                rejects = RejectsFile(sink: try reporter.console.openOutput(rejectsPath))
+            } catch {
+                reporter.fail(error.message)
+                output.sink.abandon()
+                return .outputError
+            }
+        }
+        var reader = LineReader(source: input)
+        var tally = Tally()
+        do {
+            while let line = try reader.nextLine() {
+                let number = reader.lineNumber
+                let reasons = mapLine(line, number: number, offset: reader.lineOffset, output: &output, report: rejects == nil)
+                tally.countLine(rejected: !reasons.isEmpty)
+                if !reasons.isEmpty { rejects?.write(line, number: number, reasons: reasons) }
+            }
+        } catch {
+            reporter.fail(error.message)
+            output.sink.abandon()
+            rejects?.sink.abandon()
+            return .unreadableInput
+        }
+        if tally.failed > 0 { reporter.summary(tally.lineSummary(input: inputName)) }
+        let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
+        if var rejects {
+            do {
+                try rejects.finish()
+            } catch {
+                reporter.fail(error.message)
+                output.sink.abandon()
+                return .outputError
+            }
+        }
+        return finish(&output, keep: true, status: status)
+    }
+
+    /// Maps one NDJSON line, writing it when it maps; returns why it was rejected, if it was.
+    private func mapLine(
+        _ line: ArraySlice<UInt8>, number: Int, offset: Int, output: inout RecordOutput, report: Bool
+    ) -> [String] {
+        guard line.contains(where: { !Self.isWhitespace($0) }) else {
+            if report { reporter.reportEmptyLine(input: inputName, line: number) }
+            return ["the line is empty"]
+        }
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(line, options: rules.readerOptions)
+        } catch {
+            if report { reporter.report(error, input: inputName, bytes: line, line: number, lineOffset: offset) }
+            return ["column \(error.column): \(error.message)"]
+        }
+        let record = rules.map(value, to: model)
+        if let mapped = record.value {
+            output.writeLine(mapped)
+            return []
+        }
+        if report { record.errors.forEach { reporter.report($0, input: inputName, line: number) } }
+        return record.errors.map { "\($0.path): \($0.message)" }
+    }
+
+    /// Commits or abandons the output and settles the exit status.
+    private func finish(_ output: inout RecordOutput, keep: Bool, status: ExitCode) -> ExitCode {
+        guard keep else {
+            output.sink.abandon()
+            return status
+        }
+        do {
+            try output.finish()
+        } catch {
+            reporter.fail(error.message)
+            return .outputError
+        }
+        return status
+    }
+
+    /// JSON white space.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// `--rejects FILE`: each rejected line, untouched, after a line starting
+/// with `#` that gives its number and reasons, so `grep -v '^#'` recovers the
+/// original lines (no JSON document starts with `#`).
+struct RejectsFile {
+    /// Where the rejects go.
+    let sink: any OutputSink
+    /// The first write that failed.
+    private var failure: ConsoleError?
+
+    /// Creates a rejects file.
+    init(sink: any OutputSink) {
+        self.sink = sink
+    }
+
+    /// Writes one rejected line with its reasons.
+    mutating func write(_ line: ArraySlice<UInt8>, number: Int, reasons: [String]) {
+        guard failure == nil else { return }
+        let header = "# line \(number): " + reasons.joined(separator: "; ") + "\n"
+        do {
+            try sink.write(Array(header.utf8) + line + [UInt8(ascii: "\n")])
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Completes the file.
+    mutating func finish() throws(ConsoleError) {
+        if let failure { throw failure }
+        try sink.commit()
+    }
+}
+
+/// Counts records and errors for the closing summary.
+struct Tally {
+    /// Records seen.
+    var records = 0
+    /// Records that had errors.
+    var failed = 0
+    /// Errors in all records.
+    var errors = 0
+
+    /// Counts one record of a document.
+    mutating func count(_ record: MappedRecord) {
+        records += 1
+        if !record.errors.isEmpty {
+            failed += 1
+            errors += record.errors.count
+        }
+    }
+
+    /// Counts one NDJSON line.
+    mutating func countLine(rejected: Bool) {
+        records += 1
+        if rejected { failed += 1 }
+    }
+
+    /// `issues.json: 2 of 5 records failed with 3 errors`.
+    func summary(input: String) -> String {
+        let recordWord = records == 1 ? "record" : "records"
+        let errorWord = errors == 1 ? "error" : "errors"
+        return "\(input): \(failed) of \(records) \(recordWord) failed with \(errors) \(errorWord)\n"
+    }
+
+    /// `feed.ndjson: 2 of 5 lines rejected, 3 written`.
+    func lineSummary(input: String) -> String {
+        let lineWord = records == 1 ? "line" : "lines"
+        return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\n"
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's real files and streams.
+public struct ProcessConsole: Console {
+    /// Creates the console.
+    public init() {}
+
+    public func openInput(_ path: String) throws(ConsoleError) -> any InputSource {
+        if path == "-" { return DescriptorInput(descriptor: STDIN_FILENO, name: "standard input", owned: false) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ConsoleError(message: "cannot read `\(path)`: \(systemReason())") }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw ConsoleError(message: "cannot read `\(path)`: it is a directory")
+        }
+        return DescriptorInput(descriptor: descriptor, name: "`\(path)`", owned: true)
+    }
+
+    public func openOutput(_ path: String?) throws(ConsoleError) -> any OutputSink {
+        guard let path else { return StandardOutput() }
+        return try ReplacingFile(path: path)
+    }
+
+    public func writeError(_ text: String) {
+        try? writeAll(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
+    }
+
+    public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}
+
+/// Reads a file descriptor in chunks.
+final class DescriptorInput: InputSource {
+    /// The descriptor.
+    private let descriptor: Int32
+    /// How messages name it.
+    private let name: String
+    /// Whether to close it when done.
+    private let owned: Bool
+
+    init(descriptor: Int32, name: String, owned: Bool) {
+        self.descriptor = descriptor
+        self.name = name
+        self.owned = owned
+    }
+
+    deinit {
+        if owned { close(descriptor) }
+    }
+
+    func read(upTo limit: Int) throws(ConsoleError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: limit)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
+            if count >= 0 {
+                chunk.removeLast(limit - count)
+                return chunk
+            }
+            if errno != EINTR { throw ConsoleError(message: "cannot read \(name): \(systemReason())") }
+        }
+    }
+}
+
+/// Standard output, written as it comes.
+final class StandardOutput: OutputSink {
+    func write(_ bytes: [UInt8]) throws(ConsoleError) {
+        try writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+    }
+
+    func commit() throws(ConsoleError) {}
+
+    func abandon() {}
+}
+
+/// A file written beside its destination and renamed over it on commit, so
+/// readers never see it half-written and a failed run leaves the old file.
+final class ReplacingFile: OutputSink {
+    /// The destination.
+    private let path: String
+    /// The file being written.
+    private let temporary: String
+    /// Its descriptor, or -1 once closed.
+    private var descriptor: Int32
+
+    init(path: String) throws(ConsoleError) {
+        self.path = path
+        self.temporary = path + ".maplang-\(getpid()).tmp"
+        self.descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
+    }
+
+    deinit {
+        abandon()
+    }
+
+    func write(_ bytes: [UInt8]) throws(ConsoleError) {
+        try writeAll(bytes, to: descriptor, name: "`\(path)`")
+    }
+
+    func commit() throws(ConsoleError) {
+        guard descriptor >= 0 else { return }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        descriptor = -1
+        guard synced, rename(temporary, path) == 0 else {
+            let message = "cannot write `\(path)`: \(systemReason())"
+            unlink(temporary)
+            throw ConsoleError(message: message)
+        }
+    }
+
+    func abandon() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporary)
+    }
+}
+
+/// Writes every byte to a descriptor, retrying short writes.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ConsoleError) {
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw ConsoleError(message: "cannot write \(name): \(systemReason())")
+        }
+        offset += count
+    }
+}
+
+/// Reads into a buffer with `read(2)`.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+/// The text of `errno`.
+private func systemReason() -> String {
+    String(cString: strerror(errno))
+}
