@@ -21,6 +21,11 @@ struct LineReader {
         self.source = source
     }
 
+    /// Whether the next line can be handed out without reading more input.
+    var hasBufferedLine: Bool {
+        finished || buffer[start...].contains(UInt8(ascii: "\n"))
+    }
+
     /// The next line without its `\n`, or `nil` at the end. A `\r` before the
     /// `\n` stays: it is JSON white space, and a rejected line is kept untouched.
     /// A final line without `\n` counts; an empty input has no lines.

@@ -66,7 +66,11 @@ struct MappingJob {
         var reader = LineReader(source: input)
         var tally = Tally()
         do {
-            while let line = try reader.nextLine() {
+            while true {
+                // Pass finished records on before waiting for more input, so a
+                // slow stream's records are not held back.
+                if !reader.hasBufferedLine { output.flush() }
+                guard let line = try reader.nextLine() else { break }
                 let number = reader.lineNumber
                 let reasons = mapLine(line, number: number, offset: reader.lineOffset, output: &output, report: rejects == nil)
                 tally.countLine(rejected: !reasons.isEmpty)

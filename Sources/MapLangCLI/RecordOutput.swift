@@ -82,7 +82,12 @@ struct RecordOutput {
 
     /// Writes the buffer once it is large.
     private mutating func flushIfLarge() {
-        guard buffer.count >= Self.flushThreshold, failure == nil else { return }
+        if buffer.count >= Self.flushThreshold { flush() }
+    }
+
+    /// Writes what is buffered now.
+    mutating func flush() {
+        guard !buffer.isEmpty, failure == nil else { return }
         do {
             try sink.write(buffer)
         } catch {
