@@ -8,8 +8,8 @@
 /// let result = try rules.map(json)
 /// ```
 public struct Rules: Sendable {
-    /// The rules file the rules were compiled from.
-    public let source: SourceFile
+    /// The rules files the rules were compiled from.
+    public let sources: [SourceFile]
     /// Warnings found while checking; errors make compiling fail instead.
     public let warnings: [Diagnostic]
     /// The compiled plan.
@@ -19,13 +19,46 @@ public struct Rules: Sendable {
     ///
     /// - Throws: `RulesError` with every diagnostic when the file has errors.
     public init(source: SourceFile) throws(RulesError) {
-        let parsed = RulesParser.parse(source)
-        let (plan, diagnostics) = Checker.check(parsed.file, source: source)
-        let all = parsed.diagnostics + diagnostics
-        guard let plan, !all.contains(where: { $0.severity == .error }) else {
-            throw RulesError(diagnostics: all.sorted { $0.span.start < $1.span.start })
+        try self.init(sources: [source])
+    }
+
+    /// Parses, checks and compiles several rules files as one set of rules.
+    ///
+    /// Declarations in one file may use those in another; names must be
+    /// unique across all of them; file-level settings apply to all.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when any file has errors.
+    public init(sources: [SourceFile]) throws(RulesError) {
+        var units: [RulesUnit] = []
+        var syntaxErrors: [Diagnostic] = []
+        for source in sources {
+            let parsed = RulesParser.parse(source)
+            units.append(RulesUnit(source: source, file: parsed.file))
+            syntaxErrors += parsed.diagnostics
         }
-        self.source = source
+        try self.init(units: units, syntaxDiagnostics: syntaxErrors)
+    }
+
+    /// Checks and compiles rules already parsed, such as a REPL's
+    /// declarations with the replaced ones left out.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when the rules have errors.
+    public init(units: [RulesUnit]) throws(RulesError) {
+        try self.init(units: units, syntaxDiagnostics: [])
+    }
+
+    /// Checks parsed units, failing with the parser's diagnostics too.
+    private init(units: [RulesUnit], syntaxDiagnostics: [Diagnostic]) throws(RulesError) {
+        let (plan, diagnostics) = Checker.check(units.map { ($0.file, $0.source) })
+        let all = syntaxDiagnostics + diagnostics
+        guard let plan, !all.contains(where: { $0.severity == .error }) else {
+            let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })
+            throw RulesError(
+                diagnostics: all.sorted {
+                    (order[$0.source.name] ?? 0, $0.span.start) < (order[$1.source.name] ?? 0, $1.span.start)
+                })
+        }
+        self.sources = units.map(\.source)
         self.plan = plan
         self.warnings = all
     }
@@ -104,6 +137,20 @@ public struct Rules: Sendable {
         let (mapped, errors) = interpreter.map(single, model: model.index, at: .root)
         body(MappedRecord(index: nil, value: mapped, errors: errors))
         return .single
+    }
+}
+
+/// A parsed rules source: its text and the syntax tree to compile from it.
+public struct RulesUnit: Sendable {
+    /// The source text.
+    public var source: SourceFile
+    /// Its syntax tree, possibly with some items left out.
+    public var file: RulesFile
+
+    /// Creates a unit.
+    public init(source: SourceFile, file: RulesFile) {
+        self.source = source
+        self.file = file
     }
 }
 

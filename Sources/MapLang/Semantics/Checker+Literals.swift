@@ -47,7 +47,7 @@ extension Checker {
             }
             return .url(text)
         case (.enumeration(let index), .word(let name)), (.enumeration(let index), .string(let name)):
-            let decl = declarations.enums[index]
+            let decl = declarations.enums[index].decl
             guard decl.cases.contains(where: { $0.name.name == name }) else {
                 report(
                     .unknownEnumCase(

@@ -68,16 +68,17 @@ extension Checker {
     /// Expands a `transform` declaration once, reporting one that refers to itself.
     mutating func expandTransform(named name: Identifier) -> ExpandedPipeline? {
         if let done = expandedTransforms[name.name] { return done }
-        guard let decl = transformDecls[name.name], !failedTransforms.contains(name.name) else { return nil }
+        guard let item = transformDecls[name.name], !failedTransforms.contains(name.name) else { return nil }
+        let decl = item.decl
         if let start = transformsInProgress.firstIndex(of: name.name) {
             let cycle = Array(transformsInProgress[start...]) + [name.name]
-            report(.recursiveTransform(cycle: cycle), at: decl.name.span)
+            within(item.unit) { $0.report(.recursiveTransform(cycle: cycle), at: decl.name.span) }
             failedTransforms.formUnion(cycle)
             return nil
         }
         transformsInProgress.append(name.name)
         defer { transformsInProgress.removeLast() }
-        guard let expanded = compilePipeline(decl.pipeline, lenient: true) else {
+        guard let expanded = within(item.unit, { $0.compilePipeline(decl.pipeline, lenient: true) }) else {
             failedTransforms.insert(name.name)
             return nil
         }

@@ -39,8 +39,8 @@ extension Checker {
         case .date: "Date"
         case .url: "URL"
         case .json: "JSON"
-        case .model(let index): declarations.models[index].name.name
-        case .enumeration(let index): declarations.enums[index].name.name
+        case .model(let index): declarations.models[index].decl.name.name
+        case .enumeration(let index): declarations.enums[index].decl.name.name
         case .array(let element): "[\(typeName(element))]"
         case .dictionary(let value): "[String: \(typeName(value))]"
         case .optional(let wrapped): typeName(wrapped) + "?"

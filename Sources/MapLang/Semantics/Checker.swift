@@ -5,8 +5,12 @@
 /// types they are used with, and reports every problem it finds rather than
 /// stopping at the first. A plan is built only when there are no errors.
 struct Checker {
-    /// The file being checked.
-    let source: SourceFile
+    /// Every source being checked together.
+    let units: [SourceFile]
+    /// The index in `units` of the source whose declaration is being checked.
+    var unit = 0
+    /// The source whose declaration is being checked: where problems are reported.
+    var source: SourceFile { units[unit] }
     /// Problems found so far.
     var diagnostics: [Diagnostic] = []
 
@@ -18,12 +22,14 @@ struct Checker {
     var enumDecls: [String: (index: Int, decl: EnumDecl)] = [:]
     /// Every table declaration by name, with its index in the plan.
     var tableDecls: [String: (index: Int, decl: TableDecl)] = [:]
-    /// Every transformer declaration by name.
-    var transformDecls: [String: TransformDecl] = [:]
+    /// Every transformer declaration by name, with the source it is in.
+    var transformDecls: [String: Sourced<TransformDecl>] = [:]
     /// Transformers already expanded, by name.
     var expandedTransforms: [String: ExpandedPipeline] = [:]
     /// Transformers being expanded, to catch one that uses itself.
     var transformsInProgress: [String] = []
+    /// Where each declared name was first declared.
+    var firstSpans: [String: Sourced<Span>] = [:]
     /// Transformers whose expansion failed and was reported.
     var failedTransforms: Set<String> = []
 
@@ -31,15 +37,25 @@ struct Checker {
     var fileIsStrict = false
     /// The file-wide naming strategy.
     var fileNaming = NamingStrategy.asIs
-    /// The `root` setting, if any.
-    var rootName: Identifier?
+    /// The `root` setting, if any, with the source it is in.
+    var rootName: Sourced<Identifier>?
 
     /// Checks a parsed file and compiles it.
     ///
     /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
     static func check(_ file: RulesFile, source: SourceFile) -> (plan: Plan?, diagnostics: [Diagnostic]) {
-        var checker = Checker(source: source)
-        let plan = checker.compile(file)
+        check([(file, source)])
+    }
+
+    /// Checks several parsed sources as one set of rules and compiles them.
+    ///
+    /// Declarations in one source may use those in another; names must be
+    /// unique across all of them; file-level settings apply to all.
+    ///
+    /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
+    static func check(_ units: [(file: RulesFile, source: SourceFile)]) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+        var checker = Checker(units: units.map(\.source))
+        let plan = checker.compile(units.map(\.file))
         let hasErrors = checker.diagnostics.contains { $0.severity == .error }
         return (hasErrors ? nil : plan, checker.diagnostics)
     }
@@ -57,31 +73,40 @@ struct Checker {
         RuleSite(file: source.name, location: source.location(of: span.start), description: description)
     }
 
+    /// Runs `body` with problems reported against another source.
+    mutating func within<Result>(_ unit: Int, _ body: (inout Checker) -> Result) -> Result {
+        let saved = self.unit
+        self.unit = unit
+        defer { self.unit = saved }
+        return body(&self)
+    }
+
     /// Runs every pass in order.
-    private mutating func compile(_ file: RulesFile) -> Plan {
-        collectDeclarations(file)
-        let enums = declarations.enums.map { compileEnum($0) }
-        let tables = declarations.tables.map { compileTable($0) }
-        for decl in declarations.transforms {
-            _ = expandTransform(named: decl.name)
+    private mutating func compile(_ files: [RulesFile]) -> Plan {
+        for (index, file) in files.enumerated() {
+            within(index) { $0.collectDeclarations(file) }
         }
-        var models = declarations.models.map { compileModelFields($0, tables: tables) }
-        for (index, decl) in declarations.models.enumerated() {
-            models[index].checks = compileChecks(decl, models: models, enums: enums)
+        let enums = declarations.enums.map { item in within(item.unit) { $0.compileEnum(item.decl) } }
+        let tables = declarations.tables.map { item in within(item.unit) { $0.compileTable(item.decl) } }
+        for item in declarations.transforms {
+            _ = expandTransform(named: item.decl.name)
+        }
+        var models = declarations.models.map { item in within(item.unit) { $0.compileModelFields(item.decl, tables: tables) } }
+        for (index, item) in declarations.models.enumerated() {
+            models[index].checks = within(item.unit) { $0.compileChecks(item.decl, models: models, enums: enums) }
         }
         let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         return Plan(models: models, enums: enums, tables: tables, root: resolveRoot(modelCount: models.count),
             modelIndex: modelIndex, isStrict: fileIsStrict)
     }
 
-    /// Records every declaration's name and the file-level settings.
+    /// Records every declaration's name and the file-level settings of one source.
     private mutating func collectDeclarations(_ file: RulesFile) {
-        var firstSpans: [String: Span] = [:]
         func claim(_ name: Identifier, checker: inout Checker) -> Bool {
-            if let first = firstSpans[name.name] {
-                checker.report(
-                    .duplicateDeclaration(name: name.name), at: name.span,
-                    secondary: [.init(span: first, message: "first declared here")])
+            if let first = checker.firstSpans[name.name] {
+                let secondary = first.unit == checker.unit
+                    ? [Diagnostic.SecondaryLabel(span: first.decl, message: "first declared here")] : []
+                checker.report(.duplicateDeclaration(name: name.name), at: name.span, secondary: secondary)
                 return false
             }
             if ValueType.builtins[name.name] != nil {
@@ -92,7 +117,7 @@ struct Checker {
                 checker.report(.builtinNameTaken(name: name.name, kind: "transformer"), at: name.span)
                 return false
             }
-            firstSpans[name.name] = name.span
+            checker.firstSpans[name.name] = Sourced(decl: name.span, unit: checker.unit)
             return true
         }
         for item in file.items {
@@ -102,22 +127,22 @@ struct Checker {
             case .model(let decl):
                 if claim(decl.name, checker: &self) {
                     modelDecls[decl.name.name] = (declarations.models.count, decl)
-                    declarations.models.append(decl)
+                    declarations.models.append(Sourced(decl: decl, unit: unit))
                 }
             case .enumeration(let decl):
                 if claim(decl.name, checker: &self) {
                     enumDecls[decl.name.name] = (declarations.enums.count, decl)
-                    declarations.enums.append(decl)
+                    declarations.enums.append(Sourced(decl: decl, unit: unit))
                 }
             case .table(let decl):
                 if claim(decl.name, checker: &self) {
                     tableDecls[decl.name.name] = (declarations.tables.count, decl)
-                    declarations.tables.append(decl)
+                    declarations.tables.append(Sourced(decl: decl, unit: unit))
                 }
             case .transform(let decl):
                 if claim(decl.name, checker: &self) {
-                    transformDecls[decl.name.name] = decl
-                    declarations.transforms.append(decl)
+                    transformDecls[decl.name.name] = Sourced(decl: decl, unit: unit)
+                    declarations.transforms.append(Sourced(decl: decl, unit: unit))
                 }
             }
         }
@@ -128,9 +153,10 @@ struct Checker {
         switch setting.kind {
         case .root(let name):
             if let first = rootName {
-                report(.duplicateRoot, at: setting.span, secondary: [.init(span: first.span, message: "first set here")])
+                let secondary = first.unit == unit ? [Diagnostic.SecondaryLabel(span: first.decl.span, message: "first set here")] : []
+                report(.duplicateRoot, at: setting.span, secondary: secondary)
             } else {
-                rootName = name
+                rootName = Sourced(decl: name, unit: unit)
             }
         case .strict:
             fileIsStrict = true
@@ -152,10 +178,13 @@ struct Checker {
     /// The root model's index: the `root` setting, or the only model.
     private mutating func resolveRoot(modelCount: Int) -> Int? {
         guard let rootName else { return modelCount == 1 ? 0 : nil }
-        if let model = modelDecls[rootName.name] { return model.index }
-        report(
-            .unknownModel(name: rootName.name, suggestion: Suggestion.closest(to: rootName.name, among: modelDecls.keys.sorted())),
-            at: rootName.span)
+        let name = rootName.decl
+        if let model = modelDecls[name.name] { return model.index }
+        within(rootName.unit) {
+            $0.report(
+                .unknownModel(name: name.name, suggestion: Suggestion.closest(to: name.name, among: $0.modelDecls.keys.sorted())),
+                at: name.span)
+        }
         return nil
     }
 }
@@ -163,11 +192,19 @@ struct Checker {
 /// The declarations a checker compiles, in source order, each name once.
 struct Declarations {
     /// Models, in the order the plan lists them.
-    var models: [ModelDecl] = []
+    var models: [Sourced<ModelDecl>] = []
     /// Enums, in the order the plan lists them.
-    var enums: [EnumDecl] = []
+    var enums: [Sourced<EnumDecl>] = []
     /// Tables, in the order the plan lists them.
-    var tables: [TableDecl] = []
+    var tables: [Sourced<TableDecl>] = []
     /// Transformer declarations.
-    var transforms: [TransformDecl] = []
+    var transforms: [Sourced<TransformDecl>] = []
+}
+
+/// A piece of syntax and the index of the source it comes from.
+struct Sourced<Decl> {
+    /// The syntax.
+    var decl: Decl
+    /// Its source's index in `Checker.units`.
+    var unit: Int
 }
