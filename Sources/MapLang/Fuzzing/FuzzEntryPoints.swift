@@ -1,0 +1,82 @@
+/// The bodies of the fuzz targets in `Fuzz/`, kept in the library so that the
+/// test suite replays every saved crash through exactly the same code.
+///
+/// Each function must return normally for any input; a crash, a failed
+/// `precondition` or a hang is a bug.
+enum FuzzEntryPoints {
+    /// Reads arbitrary bytes as JSON, whole and element by element, and checks
+    /// that whatever parses writes back to JSON that reads as the same value.
+    static func json(_ bytes: [UInt8]) {
+        if let value = try? JSONReader.parse(bytes) {
+            let written = JSONWriter.serialize(value.mappedValue)
+            guard let again = try? JSONReader.parse(written), again.mappedValue == value.mappedValue else {
+                preconditionFailure("written JSON does not read back to the same value")
+            }
+        }
+        var reader = JSONReader(bytes: bytes)
+        _ = try? reader.readDocument { _, _ in }
+    }
+
+    /// Lexes, parses, dumps, checks and renders arbitrary rules text.
+    static func rules(_ bytes: [UInt8]) {
+        let source = SourceFile(name: "fuzz.map", text: String(decoding: bytes, as: UTF8.self))
+        let parsed = RulesParser.parse(source)
+        _ = ASTDumper.dump(parsed.file, source: source)
+        do {
+            _ = try Rules(source: source)
+        } catch {
+            _ = DiagnosticRenderer().render(error.diagnostics)
+            _ = error.diagnostics.map(DiagnosticJSON.object(for:))
+        }
+    }
+
+    /// Maps arbitrary bytes with `mappingRules`, rendering every result and error.
+    static func mapping(_ bytes: [UInt8]) {
+        let model = try! mappingRules.model(named: nil)
+        _ = try? mappingRules.mapDocument(bytes, to: model) { record in
+            if let value = record.value { _ = JSONWriter.serialize(value) }
+            for error in record.errors { _ = DiagnosticRenderer().render(error, input: "fuzz.json") }
+        }
+    }
+
+    /// Rules that use every kind of field, key path, transformer, rule and check.
+    static let mappingRules: Rules = {
+        let text = """
+            root Record
+            keys snake_case
+            enum Kind {
+              a
+              b from "B", 2, true
+              default a
+            }
+            table level {
+              "low", 1 -> "L"
+              "high" -> "H"
+            }
+            transform clean = trim | lowercase
+            model Child {
+              name: String using clean where length(...8)
+              at: Date? using timestamp(ms)
+              children: [Child] default []
+            }
+            model Record {
+              id: Int from id, ID, "record.id" where range(0...)
+              title: String? where nonEmpty, pattern("^(a+)+$")
+              price: Decimal? where range(0..<1000)
+              ratio: Double?
+              flag: Bool default false
+              when: Date? using iso8601
+              stamp: Date? from meta.stamp using date("EEE MMM dd HH:mm:ss Z yyyy")
+              link: URL?
+              kind: Kind default a
+              level: String? using level
+              tags: [String: Int]? where nonEmpty
+              first: String? from items[0].name
+              last: JSON? from items[-1]
+              child: Child?
+              check flag or kind == b or count(tags) > 1 else "needs a flag"
+            }
+            """
+        return try! Rules(source: SourceFile(name: "fuzz.map", text: text))
+    }()
+}
