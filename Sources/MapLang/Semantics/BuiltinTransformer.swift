@@ -1,8 +1,10 @@
 /// A built-in transformer's signature: what it accepts, what it produces,
 /// and how its arguments compile into a `TransformStep`.
 struct BuiltinTransformer: Sendable {
+    /// Which transformer this is.
+    let kind: Kind
     /// The name used in `using`.
-    let name: String
+    var name: String { kind.rawValue }
     /// The kinds of value it reads without coercion.
     let accepts: Set<ValueKind>
     /// The extra kinds it reads when coercion is on.
@@ -11,6 +13,30 @@ struct BuiltinTransformer: Sendable {
     let output: ValueKind
     /// What the transformer does, for documentation and `:help`.
     let summary: String
+
+    /// The built-in transformers.
+    enum Kind: String, Sendable {
+        /// `iso8601`.
+        case iso8601
+        /// `timestamp`, `timestamp(ms)`.
+        case timestamp
+        /// `date("pattern")`.
+        case date
+        /// `url`.
+        case url
+        /// `string`.
+        case string
+        /// `number`.
+        case number
+        /// `bool`.
+        case bool
+        /// `trim`.
+        case trim
+        /// `lowercase`.
+        case lowercase
+        /// `uppercase`.
+        case uppercase
+    }
 
     /// The kinds it reads under the given coercion setting.
     func accepted(lenient: Bool) -> Set<ValueKind> {
@@ -24,34 +50,34 @@ struct BuiltinTransformer: Sendable {
     /// Every built-in transformer, in the order `grammar.md` lists them.
     static let all: [BuiltinTransformer] = [
         BuiltinTransformer(
-            name: "iso8601", accepts: [.text], acceptsWhenLenient: [], output: .date,
+            kind: .iso8601, accepts: [.text], acceptsWhenLenient: [], output: .date,
             summary: "reads an ISO-8601 date-time such as `2016-05-24T18:43:37Z`"),
         BuiltinTransformer(
-            name: "timestamp", accepts: [.number], acceptsWhenLenient: [.text], output: .date,
+            kind: .timestamp, accepts: [.number], acceptsWhenLenient: [.text], output: .date,
             summary: "reads a Unix timestamp in seconds, or milliseconds with `timestamp(ms)`"),
         BuiltinTransformer(
-            name: "date", accepts: [.text], acceptsWhenLenient: [], output: .date,
+            kind: .date, accepts: [.text], acceptsWhenLenient: [], output: .date,
             summary: "reads a date in a fixed pattern, `date(\"yyyy-MM-dd HH:mm:ss\")`"),
         BuiltinTransformer(
-            name: "url", accepts: [.text], acceptsWhenLenient: [], output: .url,
+            kind: .url, accepts: [.text], acceptsWhenLenient: [], output: .url,
             summary: "reads an absolute URL from a string"),
         BuiltinTransformer(
-            name: "string", accepts: [.text, .number, .boolean, .url, .date], acceptsWhenLenient: [], output: .text,
+            kind: .string, accepts: [.text, .number, .boolean, .url, .date], acceptsWhenLenient: [], output: .text,
             summary: "writes a number, boolean, URL or date as a string"),
         BuiltinTransformer(
-            name: "number", accepts: [.text, .number], acceptsWhenLenient: [], output: .number,
+            kind: .number, accepts: [.text, .number], acceptsWhenLenient: [], output: .number,
             summary: "reads a number from a string such as `\"42\"`"),
         BuiltinTransformer(
-            name: "bool", accepts: [.boolean, .number, .text], acceptsWhenLenient: [], output: .boolean,
+            kind: .bool, accepts: [.boolean, .number, .text], acceptsWhenLenient: [], output: .boolean,
             summary: "reads `true`, `\"true\"`, `\"yes\"`, `1` and their opposites"),
         BuiltinTransformer(
-            name: "trim", accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
+            kind: .trim, accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
             summary: "removes white space at both ends of a string"),
         BuiltinTransformer(
-            name: "lowercase", accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
+            kind: .lowercase, accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
             summary: "folds a string to lower case"),
         BuiltinTransformer(
-            name: "uppercase", accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
+            kind: .uppercase, accepts: [.text], acceptsWhenLenient: [.number, .boolean], output: .text,
             summary: "folds a string to upper case"),
     ]
 }

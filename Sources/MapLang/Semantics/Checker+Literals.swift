@@ -107,6 +107,25 @@ extension Checker {
     }
 }
 
+extension Checker {
+    /// The span of one character inside a string literal, by its byte offset in
+    /// the decoded string; the whole literal when escapes make offsets differ.
+    func spanInside(_ literal: Literal, byteOffset: Int) -> Span {
+        guard case .string(let text) = literal.kind, literal.span.end - literal.span.start == text.utf8.count + 2 else {
+            return literal.span
+        }
+        let start = literal.span.start + 1 + min(byteOffset, text.utf8.count)
+        let bytes = Array(text.utf8)
+        var end = min(start + 1, literal.span.end - 1)
+        while end - literal.span.start - 1 < bytes.count, end < literal.span.end - 1,
+            bytes[end - literal.span.start - 1] & 0xC0 == 0x80
+        {
+            end += 1
+        }
+        return Span(start: start, end: max(end, start))
+    }
+}
+
 /// A literal as messages name it: `"text"`, `42`, `open`, `an array`.
 func describe(_ literal: Literal) -> String {
     switch literal.kind {

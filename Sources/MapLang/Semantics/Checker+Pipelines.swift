@@ -88,8 +88,15 @@ extension Checker {
 
     /// Compiles a built-in's arguments into its step.
     private mutating func builtinStep(_ builtin: BuiltinTransformer, _ call: TransformCall) -> TransformStep? {
-        switch builtin.name {
-        case "timestamp":
+        func noArguments(_ checker: inout Checker, _ step: TransformStep) -> TransformStep? {
+            guard call.arguments.isEmpty else {
+                checker.report(.unexpectedArguments(name: builtin.name), at: call.span)
+                return nil
+            }
+            return step
+        }
+        switch builtin.kind {
+        case .timestamp:
             guard let argument = call.arguments.first else { return .timestamp(.seconds) }
             if call.arguments.count == 1, case .word(let word) = argument.kind {
                 switch word {
@@ -100,7 +107,7 @@ extension Checker {
             }
             report(.invalidArguments(name: "timestamp", expected: "`seconds` or `ms`"), at: call.span)
             return nil
-        case "date":
+        case .date:
             guard call.arguments.count == 1, case .string(let pattern) = call.arguments[0].kind else {
                 report(.invalidArguments(name: "date", expected: "one pattern string such as `\"yyyy-MM-dd\"`"), at: call.span)
                 return nil
@@ -108,25 +115,17 @@ extension Checker {
             do {
                 return .datePattern(try DatePattern(pattern), source: pattern)
             } catch {
-                report(.invalidDatePattern(reason: error.message), at: call.arguments[0].span)
+                report(.invalidDatePattern(reason: error.message), at: spanInside(call.arguments[0], byteOffset: error.offset))
                 return nil
             }
-        default:
-            if !call.arguments.isEmpty {
-                report(.unexpectedArguments(name: builtin.name), at: call.span)
-                return nil
-            }
-            switch builtin.name {
-            case "iso8601": return .iso8601
-            case "url": return .url
-            case "string": return .string
-            case "number": return .number
-            case "bool": return .bool
-            case "trim": return .trim
-            case "lowercase": return .lowercase
-            case "uppercase": return .uppercase
-            default: preconditionFailure("built-in transformer `\(builtin.name)` has no step")
-            }
+        case .iso8601: return noArguments(&self, .iso8601)
+        case .url: return noArguments(&self, .url)
+        case .string: return noArguments(&self, .string)
+        case .number: return noArguments(&self, .number)
+        case .bool: return noArguments(&self, .bool)
+        case .trim: return noArguments(&self, .trim)
+        case .lowercase: return noArguments(&self, .lowercase)
+        case .uppercase: return noArguments(&self, .uppercase)
         }
     }
 

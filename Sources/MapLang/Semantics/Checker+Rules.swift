@@ -43,7 +43,8 @@ extension Checker {
             do {
                 return RulePlan(kind: .pattern(try Pattern(source), source: source), site: ruleSite)
             } catch {
-                report(.invalidPattern(reason: error.message), at: rule.arguments[0].span)
+                let byteOffset = String(source.prefix(error.offset)).utf8.count
+                report(.invalidPattern(reason: error.message), at: spanInside(rule.arguments[0], byteOffset: byteOffset))
                 return nil
             }
         case "oneOf":

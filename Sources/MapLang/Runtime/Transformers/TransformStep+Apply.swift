@@ -3,13 +3,13 @@ extension TransformStep {
     /// text, a boolean, or an earlier step's date or URL.
     func apply(to value: MappedValue, lenient: Bool, tables: [TablePlan]) -> Result<MappedValue, MappingProblem> {
         switch self {
-        case .trim, .lowercase, .uppercase:
-            guard let text = text(of: value, lenient: lenient) else { return mismatch("a string", value) }
-            switch self {
-            case .lowercase: return .success(.string(text.lowercased()))
-            case .uppercase: return .success(.string(text.uppercased()))
-            default: return .success(.string(text.trimmingWhitespace()))
-            }
+        case .trim:
+            return text(of: value, lenient: lenient).map { .success(.string($0.trimmingWhitespace())) }
+                ?? mismatch("a string", value)
+        case .lowercase:
+            return text(of: value, lenient: lenient).map { .success(.string($0.lowercased())) } ?? mismatch("a string", value)
+        case .uppercase:
+            return text(of: value, lenient: lenient).map { .success(.string($0.uppercased())) } ?? mismatch("a string", value)
         case .iso8601:
             guard case .string(let text) = value else { return mismatch("a string", value) }
             do {
