@@ -11,6 +11,7 @@ case $name in
   *) echo "usage: Fuzz/build.sh json|rules|mapping" >&2; exit 64 ;;
 esac
 mkdir -p fuzz-out
+rm -f "fuzz-out/fuzz-$name"
 # Compile a snapshot, so edits made during the build cannot break it.
 snapshot=fuzz-out/src-$name
 rm -rf "$snapshot" && mkdir -p "$snapshot" && cp -r Sources/MapLang "Fuzz/$file" "$snapshot"/

@@ -10,6 +10,9 @@ struct CommandSpec: Sendable {
     let positionals: [String]
     /// Its options.
     let options: [OptionSpec]
+    /// The names of positional arguments that may follow the required ones
+    /// or be left out, shown in brackets in usage: `maplang repl [RULES]`.
+    var optionalPositionals: [String] = []
 }
 
 /// One option: its spellings, whether it takes a value, and which values it allows.
@@ -99,16 +102,18 @@ extension CommandSpec {
                 message: "`\(name)` needs \(positionals[result.positionals.count])",
                 help: "usage: \(usageLine)")
         }
-        if result.positionals.count > positionals.count {
+        if result.positionals.count > positionals.count + optionalPositionals.count {
             throw UsageError(
-                message: "unexpected argument `\(result.positionals[positionals.count])`", help: "usage: \(usageLine)")
+                message: "unexpected argument `\(result.positionals[positionals.count + optionalPositionals.count])`",
+                help: "usage: \(usageLine)")
         }
         return result
     }
 
     /// `maplang run RULES INPUT [options]`.
     var usageLine: String {
-        (["maplang", name] + positionals + (options.isEmpty ? [] : ["[options]"])).joined(separator: " ")
+        (["maplang", name] + positionals + optionalPositionals.map { "[\($0)]" } + (options.isEmpty ? [] : ["[options]"]))
+            .joined(separator: " ")
     }
 
     /// The full help text for the subcommand.

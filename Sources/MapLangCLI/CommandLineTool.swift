@@ -60,6 +60,8 @@ public struct CommandLineTool {
         switch name {
         case RunCommand.spec.name: RunCommand(arguments: arguments, console: console).execute()
         case CheckCommand.spec.name: CheckCommand(arguments: arguments, console: console).execute()
+        case FormatCommand.spec.name: FormatCommand(arguments: arguments, console: console).execute()
+        case ReplCommand.spec.name: ReplCommand(arguments: arguments, console: console).execute()
         default: preconditionFailure("command `\(name)` is listed but not dispatched")
         }
     }
@@ -94,7 +96,7 @@ public struct CommandLineTool {
     }
 
     /// Every subcommand.
-    static let commands = [RunCommand.spec, CheckCommand.spec]
+    static let commands = [RunCommand.spec, CheckCommand.spec, ReplCommand.spec, FormatCommand.spec]
 
     /// What `maplang --help` prints.
     static var overview: String {

@@ -1,0 +1,120 @@
+/// The canonical text of the parts of a declaration that fit on one line.
+extension RulesFormatter {
+    /// `root Name`, `strict`, `lenient`, `keys strategy`.
+    static func written(_ setting: SettingKind) -> String {
+        switch setting {
+        case .root(let name): "root " + name.name
+        case .strict: "strict"
+        case .lenient: "lenient"
+        case .keys(let strategy): "keys " + strategy.name
+        }
+    }
+
+    /// `name: Type from a, b using x | y default v when missing where r1, r2`.
+    static func written(_ field: FieldDecl) -> String {
+        var text = field.name.name + ": " + written(field.type)
+        if let sources = field.sources {
+            text += " from " + sources.map(written).joined(separator: ", ")
+        }
+        if let pipeline = field.pipeline {
+            text += " using " + written(pipeline)
+        }
+        if let clause = field.defaultValue {
+            text += " default " + written(clause.value) + (clause.onlyWhenMissing ? " when missing" : "")
+        }
+        if !field.rules.isEmpty {
+            text += " where " + field.rules.map { call($0.name, $0.arguments) }.joined(separator: ", ")
+        }
+        return text
+    }
+
+    /// `String`, `[Label]`, `[String: Int]`, `Date?`.
+    static func written(_ type: TypeRef) -> String {
+        switch type.kind {
+        case .named(let name): name.name
+        case .array(let element): "[" + written(element) + "]"
+        case .dictionary(let key, let value): "[" + written(key) + ": " + written(value) + "]"
+        case .optional(let wrapped): written(wrapped) + "?"
+        }
+    }
+
+    /// `user.login`, `labels[0].name`, `"ext.desc"`, `meta."a.b".c`.
+    static func written(_ path: KeyPath) -> String {
+        var text = ""
+        for (position, component) in path.components.enumerated() {
+            switch component.kind {
+            case .key(let key, quoted: _):
+                if position > 0 { text += "." }
+                text += needsQuotes(key, first: position == 0) ? TokenKind.quoted(key, limit: nil) : key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The words that may not start a key path unquoted, since they start a field's clauses.
+    static let clauseKeywords: Set<String> = ["from", "using", "default", "where"]
+
+    /// Whether a key step must be written as a string.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - first: Whether the step starts its path, where a clause keyword would end the `from`.
+    static func needsQuotes(_ key: String, first: Bool) -> Bool {
+        let bytes = Array(key.utf8)
+        guard let head = bytes.first, isWordStart(head), bytes.dropFirst().allSatisfy(isWordContinue) else {
+            return true
+        }
+        return first && clauseKeywords.contains(key)
+    }
+
+    /// Whether a byte may start an identifier: an ASCII letter or `_`.
+    static func isWordStart(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+    }
+
+    /// Whether a byte may continue an identifier: an ASCII letter, digit or `_`.
+    static func isWordContinue(_ byte: UInt8) -> Bool {
+        isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// `trim | lowercase | date("yyyy")`.
+    static func written(_ pipeline: Pipeline) -> String {
+        pipeline.stages.map { call($0.name, $0.arguments) }.joined(separator: " | ")
+    }
+
+    /// A transformer or rule: `nonEmpty`, `length(1...256)`; no parentheses without arguments.
+    static func call(_ name: Identifier, _ arguments: [Literal]) -> String {
+        arguments.isEmpty ? name.name : name.name + "(" + arguments.map(written).joined(separator: ", ") + ")"
+    }
+
+    /// A literal: `"text"`, `-42`, `1e3`, `true`, `null`, `open`, `[1, 2]`, `{"a": 1}`, `1..<5`.
+    static func written(_ literal: Literal) -> String {
+        switch literal.kind {
+        case .string(let text): TokenKind.quoted(text, limit: nil)
+        case .integer(let digits), .decimal(let digits): digits
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .word(let word): word
+        case .array(let elements): "[" + elements.map(written).joined(separator: ", ") + "]"
+        case .object(let members):
+            "{" + members.map { TokenKind.quoted($0.key, limit: nil) + ": " + written($0.value) }
+                .joined(separator: ", ") + "}"
+        case .range(let lower, let upper, let includesUpper):
+            (lower.map(written) ?? "") + (includesUpper ? "..." : "..<") + (upper.map(written) ?? "")
+        }
+    }
+
+    /// `name` or `name from "a", 2`.
+    static func written(_ enumCase: EnumCaseDecl) -> String {
+        let inputs = enumCase.inputs.map(written).joined(separator: ", ")
+        return enumCase.name.name + (enumCase.inputs.isEmpty ? "" : " from " + inputs)
+    }
+
+    /// `"a", "b" -> 1`.
+    static func written(_ row: TableRow) -> String {
+        row.inputs.map(written).joined(separator: ", ") + " -> " + written(row.output)
+    }
+}

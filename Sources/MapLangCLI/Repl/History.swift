@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines typed at the REPL, oldest first, kept across sessions in a file
+/// of one line per entry, bounded to the newest `limit` entries.
+struct History: Sendable, Equatable {
+    /// How many entries are kept by default.
+    static let defaultLimit = 1000
+    /// The environment variable that names the history file; empty turns history off.
+    static let environmentVariable = "MAPLANG_HISTORY"
+    /// The file's name in the home directory when the environment names none.
+    static let defaultFileName = ".maplang_history"
+
+    /// The entries, oldest first.
+    private(set) var entries: [String]
+    /// The most entries kept.
+    let limit: Int
+
+    /// Creates a history.
+    ///
+    /// - Parameters:
+    ///   - entries: Entries, oldest first; only the newest `limit` are kept.
+    ///   - limit: The most entries kept.
+    init(entries: [String] = [], limit: Int = History.defaultLimit) {
+        self.limit = max(0, limit)
+        self.entries = Array(entries.suffix(self.limit))
+    }
+
+    /// Reads a history file's text: one entry a line (`\n` or `\r\n`), empty lines skipped.
+    init(text: String, limit: Int = History.defaultLimit) {
+        let lines = text.split(whereSeparator: \.isNewline).map(String.init)
+        self.init(entries: lines, limit: limit)
+    }
+
+    /// The file's text: one entry a line.
+    var text: String {
+        entries.map { $0 + "\n" }.joined()
+    }
+
+    /// Adds a line, unless it is blank or repeats the newest entry, dropping
+    /// the oldest entries beyond the limit.
+    ///
+    /// - Returns: Whether the line was added.
+    @discardableResult
+    mutating func add(_ line: String) -> Bool {
+        guard !line.allSatisfy(\.isWhitespace), !line.contains(where: \.isNewline), line != entries.last else {
+            return false
+        }
+        entries.append(line)
+        if entries.count > limit { entries.removeFirst(entries.count - limit) }
+        return true
+    }
+
+    // MARK: - The file
+
+    /// Where the history is kept: `$MAPLANG_HISTORY`, else `~/.maplang_history`.
+    ///
+    /// - Parameter environment: Looks up an environment variable.
+    /// - Returns: The path, or `nil` when `MAPLANG_HISTORY` is empty (history
+    ///   off) or there is no home directory.
+    static func path(environment: (String) -> String?) -> String? {
+        if let path = environment(environmentVariable) { return path.isEmpty ? nil : path }
+        guard let home = environment("HOME"), !home.isEmpty else { return nil }
+        return (home.hasSuffix("/") ? home : home + "/") + defaultFileName
+    }
+
+    /// Reads the history file; a file that does not exist or cannot be read is an empty history.
+    static func load(from path: String, limit: Int = History.defaultLimit) -> History {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return History(limit: limit) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return History(text: String(decoding: bytes, as: UTF8.self), limit: limit)
+    }
+
+    /// Writes the history file, readable by its owner only, replacing it
+    /// whole so a reader never sees half of it.
+    ///
+    /// - Returns: Whether it was written.
+    @discardableResult
+    func save(to path: String) -> Bool {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                close(descriptor)
+                unlink(temporary)
+                return false
+            }
+            offset += count
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,89 @@
+import MapLang
+@testable import MapLangCLI
+import Testing
+
+/// Every ```maplang block in `grammar.md` and `README.md` compiles, with no
+/// diagnostics at all, so the documentation cannot drift from the language.
+struct GrammarDocTests {
+    /// One fenced block: where it is and what it holds.
+    struct Block: CustomTestStringConvertible, Sendable {
+        let file: String
+        /// The 1-based line of the opening fence.
+        let line: Int
+        let text: String
+        var testDescription: String { "\(file):\(line)" }
+    }
+
+    static let documents = ["grammar.md", "README.md"]
+
+    /// The ```maplang blocks of a Markdown file, in order.
+    static func blocks(in file: String) -> [Block] {
+        guard let text = try? TestFiles.text(TestFiles.packageRoot + "/" + file) else { return [] }
+        var blocks: [Block] = []
+        var open: (line: Int, lines: [String])?
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+            let trimmed = line.trimmingPrefix(while: { $0 == " " })
+            if var current = open {
+                if trimmed.hasPrefix("```") {
+                    blocks.append(Block(file: file, line: current.line, text: current.lines.joined(separator: "\n") + "\n"))
+                    open = nil
+                } else {
+                    current.lines.append(line)
+                    open = current
+                }
+            } else if trimmed == "```maplang" {
+                open = (index + 1, [])
+            }
+        }
+        return blocks
+    }
+
+    static let allBlocks = documents.flatMap(blocks(in:))
+
+    @Test(arguments: documents)
+    func documentHasExamples(_ file: String) {
+        #expect(TestFiles.exists(TestFiles.packageRoot + "/" + file), "\(file) is missing")
+        #expect(!Self.blocks(in: file).isEmpty, "\(file) has no ```maplang block")
+    }
+
+    @Test func grammarHasAnExampleForEachMajorSection() {
+        #expect(Self.blocks(in: "grammar.md").count >= 8)
+    }
+
+    @Test(arguments: allBlocks)
+    func blockCompiles(_ block: Block) {
+        let source = SourceFile(name: "\(block.file):\(block.line)", text: block.text)
+        do {
+            let rules = try Rules(source: source)
+            #expect(
+                rules.warnings.isEmpty,
+                "warnings:\n\(DiagnosticRenderer().render(rules.warnings))\nin:\n\(block.text)")
+        } catch {
+            Issue.record("does not compile:\n\(DiagnosticRenderer().render(error.diagnostics))\nin:\n\(block.text)")
+        }
+    }
+
+    /// The command-line synopsis in the README names every option of every command.
+    @Test func readmeSynopsisNamesEveryOption() throws {
+        let readme = try TestFiles.text(TestFiles.packageRoot + "/README.md")
+        for spec in CommandLineTool.commands {
+            for option in spec.options {
+                #expect(option.names.contains { readme.contains($0) }, "`\(spec.name) \(option.key)` is not in the README")
+            }
+        }
+        for option in ["--help", "--version"] {
+            #expect(readme.contains(option), "\(option)")
+        }
+    }
+
+    /// The README's exit status table lists exactly the statuses the tool uses.
+    @Test func readmeExitStatuses() throws {
+        let readme = try TestFiles.text(TestFiles.packageRoot + "/README.md")
+        let statuses = readme.split(separator: "\n").filter { $0.hasPrefix("|") }.compactMap { line -> Int? in
+            let cells = line.split(separator: "|").map { $0.filter { !$0.isWhitespace } }
+            return cells.count == 2 ? Int(cells[0]) : nil
+        }
+        #expect(statuses == [0, 1, 2, 64, 65, 66, 70, 74])
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import MapLangCLI
+import Testing
+
+/// The REPL's history: bounded, without blank or repeated lines, kept in a
+/// file whose path `MAPLANG_HISTORY` can set.
+struct ReplHistoryTests {
+    @Test func addsLines() {
+        var history = History()
+        let added = history.add("one")
+        #expect(added)
+        let added2 = history.add("two")
+        #expect(added2)
+        #expect(history.entries == ["one", "two"])
+    }
+
+    @Test func skipsBlankAndRepeatedLines() {
+        var history = History()
+        history.add("one")
+        let added = history.add("")
+        #expect(!added)
+        let added2 = history.add("   ")
+        #expect(!added2)
+        let added3 = history.add("one")
+        #expect(!added3)
+        let added4 = history.add("two")
+        #expect(added4)
+        let added5 = history.add("one")
+        #expect(added5)
+        #expect(history.entries == ["one", "two", "one"])
+    }
+
+    @Test func keepsTheNewestEntriesUpToTheLimit() {
+        var history = History(limit: 3)
+        for number in 1...5 { history.add("line \(number)") }
+        #expect(history.entries == ["line 3", "line 4", "line 5"])
+    }
+
+    @Test func theDefaultLimitIsAThousand() {
+        var history = History()
+        for number in 1...1005 { history.add("\(number)") }
+        #expect(history.entries.count == 1000)
+        #expect(history.entries.first == "6")
+        #expect(history.entries.last == "1005")
+    }
+
+    @Test func readsTextBoundedToo() {
+        let history = History(text: "a\n\nb\r\nc\nd", limit: 3)
+        #expect(history.entries == ["b", "c", "d"])
+        #expect(history.text == "b\nc\nd\n")
+    }
+
+    @Test func savesAndLoads() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history"
+        var history = History(limit: 2)
+        history.add(":load examples/book/book.map")
+        history.add(#"{"n": "Dune"}"#)
+        history.add("model A { a: Int }")
+        #expect(history.save(to: path))
+        #expect(try TestFiles.text(path) == "{\"n\": \"Dune\"}\nmodel A { a: Int }\n")
+        let loaded = History.load(from: path, limit: 2)
+        #expect(loaded == history)
+        let loaded2 = History.load(from: path, limit: 1)
+        #expect(loaded2.entries == ["model A { a: Int }"])
+        // Nothing is left beside it.
+        #expect(try TestFiles.list(directory) == ["history"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    @Test func aMissingFileIsAnEmptyHistory() {
+        let loaded = History.load(from: "/nonexistent-maplang/history")
+        #expect(loaded.entries.isEmpty)
+    }
+
+    @Test func savingWhereItCannotFails() {
+        #expect(!History(entries: ["a"]).save(to: "/nonexistent-maplang/history"))
+    }
+
+    @Test func pathComesFromTheEnvironmentFirst() {
+        let environment = ["MAPLANG_HISTORY": "/tmp/h", "HOME": "/home/ann"]
+        #expect(History.path(environment: { environment[$0] }) == "/tmp/h")
+    }
+
+    @Test func pathDefaultsToTheHomeDirectory() {
+        #expect(History.path(environment: { ["HOME": "/home/ann"][$0] }) == "/home/ann/.maplang_history")
+        #expect(History.path(environment: { ["HOME": "/home/ann/"][$0] }) == "/home/ann/.maplang_history")
+    }
+
+    @Test func anEmptyVariableTurnsHistoryOff() {
+        #expect(History.path(environment: { ["MAPLANG_HISTORY": "", "HOME": "/home/ann"][$0] }) == nil)
+        #expect(History.path(environment: { _ in nil }) == nil)
+    }
+}
