@@ -46,6 +46,8 @@ struct UsageError: Error, Sendable, Equatable {
     let message: String
     /// How to fix it, if there is something to say.
     var help: String?
+    /// The command's usage line, printed as `usage: …` after the message.
+    var usage: String?
 }
 
 extension CommandSpec {
@@ -100,12 +102,12 @@ extension CommandSpec {
         if result.positionals.count < positionals.count {
             throw UsageError(
                 message: "`\(name)` needs \(positionals[result.positionals.count])",
-                help: "usage: \(usageLine)")
+                usage: usageLine)
         }
         if result.positionals.count > positionals.count + optionalPositionals.count {
             throw UsageError(
                 message: "unexpected argument `\(result.positionals[positionals.count + optionalPositionals.count])`",
-                help: "usage: \(usageLine)")
+                usage: usageLine)
         }
         return result
     }

@@ -90,7 +90,11 @@ public struct CommandLineTool {
     private func usageError(_ error: UsageError, command: CommandSpec? = nil) -> Int32 {
         var text = "maplang: error: \(error.message)\n"
         if let help = error.help { text += "help: \(help)\n" }
-        if let command, error.help == nil { text += "usage: \(command.usageLine)\n" }
+        if let usage = error.usage {
+            text += "usage: \(usage)\n"
+        } else if let command, error.help == nil {
+            text += "usage: \(command.usageLine)\n"
+        }
         console.writeError(text)
         return ExitCode.usage.rawValue
     }

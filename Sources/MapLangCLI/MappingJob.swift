@@ -42,12 +42,20 @@ struct MappingJob {
             }
         } catch {
             reporter.report(error, input: inputName, bytes: bytes[...])
-            if output.isInArray { output.endArray() }
+            if output.isInArray {
+                output.endArray()
+            } else if tally.records == 0, bytes.first(where: { !Self.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
+                output.beginArray()
+                output.endArray()
+            }
             status = .invalidJSON
         }
         if status == .success, tally.failed > 0 { status = .mappingFailed }
         if tally.failed > 0 { reporter.summary(tally.summary(input: inputName)) }
-        return finish(&output, keep: status != .invalidJSON && !output.isEmpty, status: status)
+        // Standard output keeps the records read before invalid JSON; a file is
+        // replaced only by a complete run.
+        let keep = output.isStandardOutput ? !output.isEmpty : status != .invalidJSON && !output.isEmpty
+        return finish(&output, keep: keep, status: status)
     }
 
     /// Maps NDJSON: each line is a record; every line ends up either written or rejected.

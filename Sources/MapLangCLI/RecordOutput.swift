@@ -11,6 +11,8 @@ struct RecordOutput {
     private var buffer: [UInt8] = []
     /// Elements written to the open array.
     private var elements = 0
+    /// Whether the output goes to standard output rather than a file.
+    let isStandardOutput: Bool
     /// Whether nothing has been written at all.
     var isEmpty: Bool { buffer.isEmpty && !hasFlushed }
     /// Whether some bytes have gone to the sink already.
@@ -24,9 +26,10 @@ struct RecordOutput {
     private static let flushThreshold = 1 << 20
 
     /// Creates an output.
-    init(pretty: Bool, sink: any OutputSink) {
+    init(pretty: Bool, sink: any OutputSink, isStandardOutput: Bool = true) {
         self.pretty = pretty
         self.sink = sink
+        self.isStandardOutput = isStandardOutput
     }
 
     /// Opens the top-level array.

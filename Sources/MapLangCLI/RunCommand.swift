@@ -69,14 +69,21 @@ struct RunCommand {
         let sink: any OutputSink
         do {
             input = try console.openInput(inputPath)
-            sink = try console.openOutput(arguments.values["--output"])
         } catch {
             reporter.fail(error.message)
             return .unreadableInput
         }
+        do {
+            sink = try console.openOutput(arguments.values["--output"])
+        } catch {
+            reporter.fail(error.message)
+            return .outputError
+        }
         let job = MappingJob(
             rules: rules, model: model, inputName: inputPath == "-" ? "<stdin>" : inputPath,
-            output: RecordOutput(pretty: arguments.flags.contains("--pretty"), sink: sink), reporter: reporter)
+            output: RecordOutput(
+                pretty: arguments.flags.contains("--pretty"), sink: sink,
+                isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
     }
 }
