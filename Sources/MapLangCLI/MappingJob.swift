@@ -44,7 +44,7 @@ struct MappingJob {
             reporter.report(error, input: inputName, bytes: bytes[...])
             if output.isInArray {
                 output.endArray()
-            } else if tally.records == 0, bytes.first(where: { !Self.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
+            } else if tally.records == 0, error.reason != .utf16NotSupported, bytes.first(where: { !Self.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
                 output.beginArray()
                 output.endArray()
             }
