@@ -18,6 +18,14 @@ struct FuzzRegressionTests {
         }
     }
 
+    /// Inputs too large or too regular to keep as files, made when the test runs.
+    @Test func replayGeneratedInputs() {
+        FuzzEntryPoints.json(Array(repeating: UInt8(ascii: "["), count: 100_000))
+        FuzzEntryPoints.json(Array(repeating: UInt8(ascii: "{"), count: 50_000))
+        FuzzEntryPoints.mapping(Array(("[" + String(repeating: "{\"child\":", count: 600)).utf8))
+        FuzzEntryPoints.rules(Array(String(repeating: "model A { a: [", count: 2_000).utf8))
+    }
+
     @Test(arguments: inputs)
     func replay(_ input: String) throws {
         let bytes = try TestFiles.read("\(Self.directory)/\(input)")

@@ -65,7 +65,7 @@ struct GrammarDocTests {
     }
 
     /// The command-line synopsis in the README names every option of every command.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func readmeSynopsisNamesEveryOption() throws {
+    @Test func readmeSynopsisNamesEveryOption() throws {
         let readme = try TestFiles.text(TestFiles.packageRoot + "/README.md")
         for spec in CommandLineTool.commands {
             for option in spec.options {

@@ -127,43 +127,38 @@ extension Parser {
 
     /// Parses `[a, b]`, at `[`.
     mutating func parseArrayLiteral() throws(SyntaxError) -> Literal {
-        try enterNesting(.value)
-        defer { nesting -= 1 }
-        let open = advance()
-        openDelimiters += 1
-        defer { openDelimiters -= 1 }
-        var elements: [Literal] = []
-        if let close = take(.rightBracket) {
-            return Literal(kind: .array(elements), span: open.span.merged(with: close.span))
+        let (elements, span) = try parseDelimitedList(closing: .rightBracket, context: .arrayLiteral) {
+            (parser: inout Parser, separator: Token) throws(SyntaxError) in try parser.parseLiteral(after: separator)
         }
-        elements.append(try parseLiteral(after: open))
-        while true {
-            if let close = take(.rightBracket) {
-                return Literal(kind: .array(elements), span: open.span.merged(with: close.span))
-            }
-            guard let comma = take(.comma) else { throw unclosed(.rightBracket, .arrayLiteral, opener: open) }
-            elements.append(try parseLiteral(after: comma))
-        }
+        return Literal(kind: .array(elements), span: span)
     }
 
     /// Parses `{"key": value}`, at `{`.
     mutating func parseObjectLiteral() throws(SyntaxError) -> Literal {
+        let (members, span) = try parseDelimitedList(closing: .rightBrace, context: .objectLiteral) {
+            (parser: inout Parser, separator: Token) throws(SyntaxError) in try parser.parseObjectMember(after: separator)
+        }
+        return Literal(kind: .object(members), span: span)
+    }
+
+    /// Parses a comma-separated list from its opening bracket (the current
+    /// token) to `closing`, each element read by `element` after the token before it.
+    private mutating func parseDelimitedList<Element>(
+        closing: TokenKind, context: SyntaxMessage.Construct,
+        element: (inout Parser, Token) throws(SyntaxError) -> Element
+    ) throws(SyntaxError) -> ([Element], Span) {
         try enterNesting(.value)
         defer { nesting -= 1 }
         let open = advance()
         openDelimiters += 1
         defer { openDelimiters -= 1 }
-        var members: [LiteralMember] = []
-        if let close = take(.rightBrace) {
-            return Literal(kind: .object(members), span: open.span.merged(with: close.span))
-        }
-        members.append(try parseObjectMember(after: open))
+        var elements: [Element] = []
+        if let close = take(closing) { return (elements, open.span.merged(with: close.span)) }
+        elements.append(try element(&self, open))
         while true {
-            if let close = take(.rightBrace) {
-                return Literal(kind: .object(members), span: open.span.merged(with: close.span))
-            }
-            guard let comma = take(.comma) else { throw unclosed(.rightBrace, .objectLiteral, opener: open) }
-            members.append(try parseObjectMember(after: comma))
+            if let close = take(closing) { return (elements, open.span.merged(with: close.span)) }
+            guard let comma = take(.comma) else { throw unclosed(closing, context, opener: open) }
+            elements.append(try element(&self, comma))
         }
     }
 
