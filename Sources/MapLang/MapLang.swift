@@ -81,7 +81,8 @@ public struct Rules: Sendable {
     /// Chooses the model to map to.
     ///
     /// - Parameter name: A model's name, or `nil` for the root model.
-    /// - Throws: `ModelChoiceError` when there is no such model, or no root.
+    /// - Throws: `ModelChoiceError` when there is no such model, no root, or
+    ///   no model at all.
     public func model(named name: String?) throws(ModelChoiceError) -> ModelID {
         if let name {
             guard let index = plan.modelIndex[name] else {
@@ -89,6 +90,7 @@ public struct Rules: Sendable {
             }
             return ModelID(index: index)
         }
+        guard !modelNames.isEmpty else { throw .noModels }
         guard let root = plan.root else { throw .noRootModel(available: modelNames) }
         return ModelID(index: root)
     }
@@ -188,18 +190,20 @@ public struct RulesError: Error, Sendable, Equatable {
 public enum ModelChoiceError: Error, Sendable, Equatable {
     /// No model has this name.
     case unknownModel(name: String, suggestion: String?)
-    /// No model was named and the rules declare no root.
+    /// No model was named and the rules declare models but no root.
     case noRootModel(available: [String])
+    /// The rules declare no model at all, so there is nothing to choose.
+    case noModels
 
     /// What is wrong, lowercase, with no trailing period.
     public var message: String {
         switch self {
         case .unknownModel(let name, _):
             "the rules declare no model `\(name)`"
-        case .noRootModel(let available) where available.isEmpty:
-            "the rules declare no model"
         case .noRootModel:
             "the rules declare no root model"
+        case .noModels:
+            "the rules declare no model"
         }
     }
 
@@ -210,6 +214,8 @@ public enum ModelChoiceError: Error, Sendable, Equatable {
             "did you mean `\(suggestion)`?"
         case .unknownModel, .noRootModel:
             "declare `root NAME` in the rules or choose a model with `--model NAME`"
+        case .noModels:
+            "declare a model with `model NAME { … }`"
         }
     }
 }

@@ -54,12 +54,9 @@ struct CheckCommand {
 
 /// Reads a rules file through the console.
 enum RulesLoader {
-    /// Reads and decodes a rules file, rejecting text that is not UTF-8.
+    /// Reads a rules file's bytes; any that are not UTF-8 are left for the
+    /// lexer to report at their exact position.
     static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
-        let bytes = try console.openInput(path).readAll()
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConsoleError(message: "`\(path)` is not UTF-8 text")
-        }
-        return SourceFile(name: path, text: text)
+        SourceFile(name: path, bytes: try console.openInput(path).readAll())
     }
 }

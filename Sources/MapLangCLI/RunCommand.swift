@@ -59,7 +59,7 @@ struct RunCommand {
             return .rulesError
         } catch let error as ModelChoiceError {
             reporter.fail(error.message, help: error.help)
-            return .usage
+            return error == .noModels ? .rulesError : .usage
         } catch {
             reporter.fail("internal error: \(error)")
             return .internalError

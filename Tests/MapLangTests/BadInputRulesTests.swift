@@ -237,7 +237,7 @@ struct BadInputRulesTests {
             ]),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func runReportsEveryErrorAsText(_ example: Case) {
         let (result, console) = BadInputHarness.run(
             ["run", example.name, "missing.json", "-o", "out.json"], bytes: [example.name: example.bytes])
@@ -245,13 +245,13 @@ struct BadInputRulesTests {
         #expect(console.written.isEmpty)
     }
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func checkReportsEveryErrorAsText(_ example: Case) {
         let (result, _) = BadInputHarness.run(["check", example.name], bytes: [example.name: example.bytes])
         BadInputHarness.expect(result, stderr: example.text, status: BadInputFixtures.Status.rulesError)
     }
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func runReportsEveryErrorAsJSONLines(_ example: Case) {
         let (result, _) = BadInputHarness.run(
             ["run", example.name, "missing.json", "--error-format", "json"], bytes: [example.name: example.bytes])
@@ -259,7 +259,7 @@ struct BadInputRulesTests {
             result, stderr: example.json.map { $0 + "\n" }.joined(), status: BadInputFixtures.Status.rulesError)
     }
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func checkReportsEveryErrorAsJSONLines(_ example: Case) {
         let (result, _) = BadInputHarness.run(
             ["check", example.name, "--error-format=json"], bytes: [example.name: example.bytes])
@@ -268,7 +268,7 @@ struct BadInputRulesTests {
     }
 
     /// Every JSON line parses as an object with the keys grammar.md section 6 lists, in that order.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func jsonLinesFollowTheSchema(_ example: Case) throws {
         let (result, _) = BadInputHarness.run(
             ["run", example.name, "missing.json", "--error-format", "json"], bytes: [example.name: example.bytes])
@@ -294,7 +294,7 @@ struct BadInputRulesTests {
     /// An empty rules file compiles to no model at all. `--model` cannot help
     /// (there is nothing to name), so the problem is in the rules file: 65,
     /// with no advice to pass `--model`. The wording is not pinned down here.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: ["", "// nothing here yet\n", "\n\n   \n"])
+    @Test(arguments: ["", "// nothing here yet\n", "\n\n   \n"])
     func rulesFileWithNoModelIsARulesError(_ text: String) {
         let (result, _) = BadInputHarness.run(["run", "empty.map", "in.json"], files: ["empty.map": text, "in.json": "{}"])
         #expect(result.stdout == "")

@@ -18,9 +18,25 @@ public struct SourceFile: Sendable, Equatable {
     ///   - name: The name used in diagnostics.
     ///   - text: The file's contents.
     public init(name: String, text: String) {
+        self.init(name: name, text: text, bytes: Array(text.utf8))
+    }
+
+    /// Creates a source file from its name and raw bytes, as read from disk.
+    ///
+    /// The bytes are kept as they are, so the lexer reports any that are not
+    /// UTF-8 with their exact position; `text` holds them decoded, with each
+    /// malformed sequence replaced by U+FFFD.
+    ///
+    /// - Parameters:
+    ///   - name: The name used in diagnostics.
+    ///   - bytes: The file's contents.
+    public init(name: String, bytes: [UInt8]) {
+        self.init(name: name, text: String(decoding: bytes, as: UTF8.self), bytes: bytes)
+    }
+
+    private init(name: String, text: String, bytes: [UInt8]) {
         self.name = name
         self.text = text
-        let bytes = Array(text.utf8)
         self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {

@@ -198,7 +198,7 @@ struct ReplSession {
             switch error {
             case .unknownModel(_, let suggestion):
                 output.fail(error.message, help: suggestion.map { "did you mean `\($0)`?" } ?? "`:models` lists the models")
-            case .noRootModel(let available) where available.isEmpty:
+            case .noModels:
                 output.fail(error.message, help: "declare a model, or load a rules file with `:load FILE`")
             case .noRootModel:
                 output.fail(error.message, help: "declare `root NAME`, or choose a model with `:model NAME`")
