@@ -300,7 +300,7 @@ struct BadInputJSONTests {
     /// Refused at 1:1 with a message saying so. The excerpt under it must not
     /// copy the input's NUL bytes (or other control characters) to the
     /// terminal; how it shows them is not pinned down here.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: encodings)
+    @Test(arguments: encodings)
     func utf16AndUTF32AreRefused(_ example: EncodingCase) {
         let (result, console) = BadInputHarness.run(
             ["run", "orders.map", "in.json", "-o", "out.json"],

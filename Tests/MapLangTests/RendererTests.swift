@@ -229,7 +229,7 @@ struct RendererTests {
                 """),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func rendersOneDiagnostic(_ testCase: Case) {
         let marked = RendererTestSupport.span(of: testCase.marked, in: testCase.text, occurrence: testCase.occurrence)
         let span = testCase.zeroWidthAfter ? Span.at(marked.end) : marked

@@ -137,17 +137,31 @@ struct InputExcerpt {
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         var end = offset
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-        let before = Array(String(decoding: bytes[start..<offset], as: UTF8.self).map { $0 == "\t" ? " " : $0 })
-        let after = Array(String(decoding: bytes[offset..<end], as: UTF8.self).map { $0 == "\t" ? " " : $0 })
+        let before = Self.printable(bytes[start..<offset])
+        let after = Self.printable(bytes[offset..<end])
         let head = before.count > 40 ? "…" + String(before.suffix(39)) : String(before)
         let tail = after.count > 32 ? String(after.prefix(31)) + "…" : String(after)
         self.text = head + tail
         self.caretColumn = TextWidth.columns(of: head)
     }
+
+    /// The bytes as characters safe to print: a tab becomes a space and any
+    /// other control character its visible picture (U+2400 block), so input
+    /// cannot move the cursor or ring the terminal's bell.
+    private static func printable(_ bytes: ArraySlice<UInt8>) -> [Character] {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0x09: " "
+            case 0x00..<0x20: Character(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: "\u{2421}"
+            default: Character(scalar)
+            }
+        }
+    }
 }
 
-/// How many terminal columns text takes: tabs to the next stop of four, East
-/// Asian wide characters and emoji two, everything else one.
+/// How many terminal columns text takes: tabs to the next stop of four, every
+/// other character what `TerminalWidth` says.
 enum TextWidth {
     /// The columns `text` takes when it starts at column `start`.
     static func columns(of text: String, startingAt start: Int = 0) -> Int {
@@ -156,7 +170,7 @@ enum TextWidth {
             if character == "\t" {
                 column = (column / SourceFile.tabWidth + 1) * SourceFile.tabWidth
             } else {
-                column += isWide(character) ? 2 : 1
+                column += TerminalWidth.columns(of: character.unicodeScalars)
             }
         }
         return column - start
@@ -174,19 +188,9 @@ enum TextWidth {
                 column = next
             } else {
                 result.append(character)
-                column += isWide(character) ? 2 : 1
+                column += TerminalWidth.columns(of: character.unicodeScalars)
             }
         }
         return result
-    }
-
-    /// Whether a character takes two columns.
-    private static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first?.value else { return false }
-        return (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar)
-            || (0xAC00...0xD7A3).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
-            || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
-            || (0xFFE0...0xFFE6).contains(scalar) || (0x1F300...0x1F64F).contains(scalar)
-            || (0x1F900...0x1F9FF).contains(scalar) || (0x20000...0x3FFFD).contains(scalar)
     }
 }

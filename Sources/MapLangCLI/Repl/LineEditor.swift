@@ -1,3 +1,5 @@
+import MapLang
+
 /// The line being typed at a terminal in raw mode: bytes in, edits to a
 /// buffer and cursor, and the text that redraws the line.
 ///
@@ -163,19 +165,19 @@ struct LineEditor: Sendable {
     ///   - prompt: The prompt before the line.
     ///   - columns: The terminal's width.
     func render(prompt: String, columns: Int) -> String {
-        let promptWidth = Self.width(prompt.unicodeScalars)
+        let promptWidth = TerminalWidth.columns(of: prompt.unicodeScalars)
         let room = max(columns - promptWidth - 1, 8)
         // Back from the cursor as far as fits, then on from it as far as fits.
         var start = cursor
         var used = 0
-        while start > 0, used + Self.width(buffer[start - 1]) <= room {
+        while start > 0, used + TerminalWidth.columns(of: buffer[start - 1]) <= room {
             start -= 1
-            used += Self.width(buffer[start])
+            used += TerminalWidth.columns(of: buffer[start])
         }
         let column = promptWidth + used
         var end = cursor
-        while end < buffer.count, used + Self.width(buffer[end]) <= room {
-            used += Self.width(buffer[end])
+        while end < buffer.count, used + TerminalWidth.columns(of: buffer[end]) <= room {
+            used += TerminalWidth.columns(of: buffer[end])
             end += 1
         }
         var visible = ""
@@ -230,23 +232,5 @@ struct LineEditor: Sendable {
     /// Letters, digits and `_`.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-    }
-
-    /// The columns characters take.
-    static func width(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
-        scalars.reduce(0) { $0 + width($1) }
-    }
-
-    /// The columns a character takes: combining marks none, East Asian wide characters and emoji two, others one.
-    static func width(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if (0x0300...0x036F).contains(value) || (0x200B...0x200F).contains(value) { return 0 }
-        let wide =
-            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)
-            || (0x1F900...0x1F9FF).contains(value) || (0x20000...0x3FFFD).contains(value)
-        return wide ? 2 : 1
     }
 }
