@@ -346,8 +346,18 @@ struct CLIRunTests {
             directory: CLIHarness.nowhere, files: ["latin1.map": Array("model A { x: Int }".utf8) + [0xE9, 0x0A]])
         let status = CommandLineTool(console: console).run(["run", "latin1.map", "-"])
         #expect(console.outputText == "")
-        #expect(console.error == "maplang: error: `latin1.map` is not UTF-8 text\n")
-        #expect(status == 66)
+        #expect(
+            console.error == """
+                latin1.map:1:19: error: invalid UTF-8 byte sequence
+                  |
+                1 | model A { x: Int }\u{FFFD}
+                  |                   ^
+                  = help: save the file as UTF-8
+
+                1 error
+
+                """)
+        #expect(status == 65)
     }
 }
 

@@ -117,8 +117,9 @@ struct CheckerPlanTests {
             ModelChoiceError.noRootModel(available: ["A", "B"]).help
                 == "declare `root NAME` in the rules or choose a model with `--model NAME`")
         let none = try RulesTestSupport.rules("enum E { a }")
-        #expect(throws: ModelChoiceError.noRootModel(available: [])) { try none.model(named: nil) }
-        #expect(ModelChoiceError.noRootModel(available: []).message == "the rules declare no model")
+        #expect(throws: ModelChoiceError.noModels) { try none.model(named: nil) }
+        #expect(ModelChoiceError.noModels.message == "the rules declare no model")
+        #expect(ModelChoiceError.noModels.help == "declare a model with `model NAME { … }`")
         #expect(ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue").message == "the rules declare no model `Isue`")
         #expect(ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue").help == "did you mean `Issue`?")
     }

@@ -60,15 +60,22 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A key as a double-quoted string with `"` and `\` escaped.
+    /// A key as a double-quoted string, escaped as JSON escapes it: `"`, `\`
+    /// and every control character (including DEL), so text from the input
+    /// can never move a terminal's cursor or change its colours.
     static func quoted(_ key: String) -> String {
         var text = "\""
-        for character in key {
-            switch character {
+        for scalar in key.unicodeScalars {
+            switch scalar {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
             case "\n": text += "\\n"
-            default: text.append(character)
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
             }
         }
         return text + "\""

@@ -46,6 +46,7 @@ extension JSONSyntaxError.Reason {
         {
             return codePoint(scalar.value)
         }
+        if scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return JSONPath.quoted(text) }
         return "`\(text)`"
     }
 
