@@ -152,7 +152,7 @@ struct InterpreterErrorTests {
             outcome == [
                 "$.v A.v: expected an integer, found \"\(String(repeating: "a", count: 40))…\" @2:3",
                 #"$.w[1] A.w: expected an integer, found "x" @3:3"#,
-                "$.w[2] A.w: expected an integer, found [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16… @3:3",
+                "$.w[2] A.w: expected an integer, found [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,… @3:3",
             ])
     }
 

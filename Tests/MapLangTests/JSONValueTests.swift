@@ -13,11 +13,12 @@ struct JSONValueTests {
             (.array([jsonNumber("1"), .null]), "an array", "[1,null]"),
             (jsonObject(("a", .array([]))), "an object", #"{"a":[]}"#),
             (.string(String(repeating: "x", count: 38)), "a string", "\"" + String(repeating: "x", count: 38) + "\""),
-            (.string(String(repeating: "x", count: 39)), "a string", "\"" + String(repeating: "x", count: 38) + "…"),
-            (.string(String(repeating: "é", count: 500)), "a string", "\"" + String(repeating: "é", count: 38) + "…"),
+            (.string(String(repeating: "x", count: 40)), "a string", "\"" + String(repeating: "x", count: 40) + "\""),
+            (.string(String(repeating: "x", count: 41)), "a string", "\"" + String(repeating: "x", count: 40) + "…\""),
+            (.string(String(repeating: "é", count: 500)), "a string", "\"" + String(repeating: "é", count: 40) + "…\""),
             (
                 .array(Array(repeating: jsonNumber("12345"), count: 100_000)), "an array",
-                "[" + Array(repeating: "12345", count: 6).joined(separator: ",") + ",12…"
+                "[" + Array(repeating: "12345", count: 6).joined(separator: ",") + ",123…"
             ),
         ] as [(JSONValue, String, String)])
     func describesKindAndPreview(_ value: JSONValue, _ kind: String, _ preview: String) {

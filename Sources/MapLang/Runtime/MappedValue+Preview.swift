@@ -1,23 +1,17 @@
 extension MappedValue {
-    /// The value as error messages show it: strings quoted and cut to 40
-    /// characters, numbers as written, containers by kind.
+    /// The value as error messages show it: a string or URL quoted with its
+    /// first 40 characters, a date as ISO-8601, anything else as the first 40
+    /// characters of its compact JSON, with `…` where it was cut.
     var preview: String {
         switch self {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .int(let value): String(value)
         case .double(let value): String(value)
-        case .decimal(let literal): Self.truncated(literal)
-        case .string(let text), .url(let text): JSONPath.quoted(Self.truncated(text))
         case .date(let timestamp): timestamp.iso8601String
-        case .array, .object:
-            Self.truncated(String(decoding: JSONWriter.serialize(self, style: .compact), as: UTF8.self))
+        case .string(let text), .url(let text): JSONWriter.preview(string: text)
+        case .decimal, .array, .object: JSONWriter.preview { $0.write(self) }
         }
-    }
-
-    /// Text cut to 40 characters, with `…` where it was cut.
-    private static func truncated(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
     /// The value as a `Double`, when it is a number.

@@ -57,24 +57,11 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The value as compact JSON, cut to at most 40 characters with `…`, for messages.
-    ///
-    /// A string previews with its quotes, such as `"abc"`. Only the start of a
-    /// large value is ever serialised.
+    /// The value as messages show it: a string quoted with its first 40
+    /// characters, anything else as the first 40 characters of its compact
+    /// JSON, with `…` where it was cut.
     public var preview: String {
-        let limit = 40
-        // Enough bytes for `limit` characters of any width, plus one to show there is more.
-        var writer = JSONWriter(style: .compact)
-        writer.byteLimit = limit * 4 + 1
-        writer.write(self)
-        var bytes = writer.bytes
-        let cut = bytes.count > writer.byteLimit
-        if cut {
-            // Drop a multi-byte character the limit may have split.
-            while let last = bytes.last, last >= 0x80 { bytes.removeLast() }
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard cut || text.count > limit else { return text }
-        return String(text.prefix(limit - 1)) + "…"
+        if case .string(let text) = self { return JSONWriter.preview(string: text) }
+        return JSONWriter.preview { $0.write(self) }
     }
 }
