@@ -48,8 +48,9 @@ struct ErrorReporter {
         }
     }
 
-    /// Reports an NDJSON line that holds no document.
-    func reportEmptyLine(input: String, line: Int) {
+    /// Reports an NDJSON line that holds no document; its place is column 1,
+    /// at the line's first byte, `lineOffset` in the input.
+    func reportEmptyLine(input: String, line: Int, lineOffset: Int) {
         if json {
             write(
                 .object(
@@ -57,6 +58,8 @@ struct ErrorReporter {
                         MappedMember(key: "type", value: .string("json")),
                         MappedMember(key: "input", value: .string(input)),
                         MappedMember(key: "line", value: .int(Int64(line))),
+                        MappedMember(key: "column", value: .int(1)),
+                        MappedMember(key: "offset", value: .int(Int64(lineOffset))),
                         MappedMember(key: "message", value: .string("the line is empty")),
                     ])))
         } else {

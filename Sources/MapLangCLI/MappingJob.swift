@@ -109,7 +109,7 @@ struct MappingJob {
         _ line: ArraySlice<UInt8>, number: Int, offset: Int, output: inout RecordOutput, report: Bool
     ) -> [String] {
         guard line.contains(where: { !Self.isWhitespace($0) }) else {
-            if report { reporter.reportEmptyLine(input: inputName, line: number) }
+            if report { reporter.reportEmptyLine(input: inputName, line: number, lineOffset: offset) }
             return ["the line is empty"]
         }
         let value: JSONValue

@@ -300,7 +300,7 @@ struct NDJSONStreamTests {
     /// offset in the whole input. Every `"type":"json"` object has the same
     /// keys (section 6), an empty line included: its place is column 1, at
     /// the line's first byte. No summary line.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: [1, 7, 1 << 16])
+    @Test(arguments: [1, 7, 1 << 16])
     func problemsAsJSONLines(_ chunkSize: Int) {
         let (result, _) = BadInputHarness.run(
             ["run", "orders.map", "feed.ndjson", "--ndjson", "--error-format", "json"],
