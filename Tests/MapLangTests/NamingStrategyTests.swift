@@ -40,7 +40,7 @@ struct NamingStrategyTests {
             screaming: "ALREADY_SNAKE", pascal: "AlreadySnake", lower: "already_snake"),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func keyForEveryStrategy(_ testCase: NameCase) {
         let keys = [NamingStrategy.asIs, .snakeCase, .kebabCase, .screamingSnakeCase, .pascalCase, .lowercase]
             .map { $0.key(for: testCase.name) }

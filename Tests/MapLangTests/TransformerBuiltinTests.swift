@@ -195,7 +195,7 @@ struct TransformerBuiltinTests {
         TransformCase("Int", "number", "42", "42"),
         TransformCase("Int", "number", #""42""#, "42", strict: true),
         TransformCase("Decimal", "number", #""19.990""#, "19.990"),
-        TransformCase("Double", "number", #""-1.5e3""#, "-1500.0"),
+        TransformCase("Double", "number", #""-1.5e3""#, "-1500"),
         TransformCase(
             "Int", "number", #""4x""#, #"$.v A.v: `number` cannot read "4x": not a number @2:16 transformer `number`"#),
         TransformCase(

@@ -8,6 +8,25 @@ enum NumberText {
         if let integer = number.integralInt64Value { return String(integer) }
         return String(number.doubleValue)
     }
+
+    /// The shortest JSON text that reads back as the same double: `42`, not
+    /// `42.0`; `1e-5`, not `1e-05`; `1e20`, not `1e+20`.
+    ///
+    /// - Precondition: `double` is finite.
+    static func json(_ double: Double) -> String {
+        // Swift's description is already the shortest digits that read back
+        // the same; only its spelling of whole numbers and exponents is longer.
+        let text = double.description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        var mantissa = parts[0]
+        if mantissa.hasSuffix(".0") { mantissa = mantissa.dropLast(2) }
+        guard parts.count == 2 else { return String(mantissa) }
+        var exponent = parts[1]
+        let negative = exponent.first == "-"
+        if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
+        let digits = exponent.drop { $0 == "0" }
+        return mantissa + "e" + (negative ? "-" : "") + (digits.isEmpty ? "0" : digits)
+    }
 }
 
 extension NumberText {

@@ -20,7 +20,7 @@ enum NamingStrategy: String, Sendable, Equatable, CaseIterable {
         case .snakeCase: Self.words(of: fieldName).map { $0.lowercased() }.joined(separator: "_")
         case .kebabCase: Self.words(of: fieldName).map { $0.lowercased() }.joined(separator: "-")
         case .screamingSnakeCase: Self.words(of: fieldName).map { $0.uppercased() }.joined(separator: "_")
-        case .pascalCase: fieldName.prefix(1).uppercased() + fieldName.dropFirst()
+        case .pascalCase: Self.words(of: fieldName).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         case .lowercase: fieldName.lowercased()
         }
     }

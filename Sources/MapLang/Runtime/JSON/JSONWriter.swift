@@ -61,9 +61,7 @@ public struct JSONWriter: Sendable {
             writeInteger(integer)
         case .double(let double):
             precondition(double.isFinite, "JSONWriter cannot write the non-finite double \(double)")
-            // Swift's description is the shortest text that reads back as the
-            // same double, and is always valid JSON: `0.1`, `1e-05`, `5.0`.
-            bytes.append(contentsOf: double.description.utf8)
+            bytes.append(contentsOf: NumberText.json(double).utf8)
         case .decimal(let literal):
             bytes.append(contentsOf: literal.utf8)
         case .string(let string), .url(let string):
