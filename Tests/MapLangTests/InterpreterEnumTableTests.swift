@@ -60,7 +60,7 @@ struct InterpreterEnumTableTests {
 
     static let stateInputs = #"(expected one of "open", "closed", "done", 2)"#
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: [
+    @Test(arguments: [
         LookupCase("S", #"{"state": "open"}"#, #"{"state":"open"}"#),
         LookupCase("S", #"{"state": "closed"}"#, #"{"state":"closed"}"#),
         LookupCase("S", #"{"state": "done"}"#, #"{"state":"closed"}"#),
@@ -155,7 +155,7 @@ struct InterpreterEnumTableTests {
         }
         """
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: [
+    @Test(arguments: [
         LookupCase("Ticket", #"{"priority": " URGENT "}"#, #"{"priority":3,"levels":null}"#),
         LookupCase("Ticket", #"{"priority": "Minor"}"#, #"{"priority":1,"levels":null}"#),
         LookupCase("Ticket", #"{"priority": "whatever"}"#, #"{"priority":2,"levels":null}"#),

@@ -102,21 +102,7 @@ enum Coercion {
 
     /// Looks a value up in an enum.
     private static func enumCase(_ value: MappedValue, _ plan: EnumPlan, lenient: Bool) -> Result<MappedValue, MappingProblem> {
-        var index: Int?
-        switch value {
-        case .string(let text):
-            index = plan.stringInputs[text]
-            if index == nil, lenient, let literal = numberLiteral(text) {
-                index = plan.numberInputs[NumberText.canonical(literal)]
-            }
-        case .decimal(let literal):
-            index = plan.numberInputs[NumberText.canonical(literal)]
-            if index == nil, lenient { index = plan.stringInputs[literal] }
-        case .bool(let flag):
-            index = plan.boolInputs[flag]
-        case .null, .int, .double, .date, .url, .array, .object:
-            index = nil
-        }
+        let index = plan.inputs.find(value, lenient: lenient)
         if let found = index ?? plan.defaultCase { return .success(.string(plan.cases[found])) }
         return .failure(.unknownEnumValue(enumName: plan.name, found: value.preview, known: plan.inputDescriptions))
     }

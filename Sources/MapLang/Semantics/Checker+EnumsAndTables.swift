@@ -2,7 +2,7 @@ extension Checker {
     /// Compiles an enum's cases and inputs into lookup tables.
     mutating func compileEnum(_ decl: EnumDecl) -> EnumPlan {
         var plan = EnumPlan(
-            name: decl.name.name, cases: [], stringInputs: [:], numberInputs: [:], boolInputs: [:], defaultCase: nil,
+            name: decl.name.name, cases: [], inputs: ValueLookup(), defaultCase: nil,
             inputDescriptions: [])
         var caseSpans: [String: Span] = [:]
         var inputSpans = InputSpans()
@@ -26,7 +26,7 @@ extension Checker {
                         secondary: [.init(span: first, message: "first listed here")])
                     continue
                 }
-                key.store(index, string: &plan.stringInputs, number: &plan.numberInputs, bool: &plan.boolInputs)
+                plan.inputs.insert(index, for: key)
                 plan.inputDescriptions.append(key.description)
             }
         }
@@ -48,7 +48,7 @@ extension Checker {
     mutating func compileTable(_ decl: TableDecl) -> TablePlan {
         let outputKind = tableOutputKind(decl) ?? .json
         var plan = TablePlan(
-            name: decl.name.name, stringInputs: [:], numberInputs: [:], boolInputs: [:], defaultValue: nil,
+            name: decl.name.name, inputs: ValueLookup(), defaultValue: nil,
             outputKind: outputKind)
         let outputs = decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])
         if let first = outputs.first, let mismatch = outputs.first(where: { literalKind($0) != literalKind(first) }) {
@@ -67,7 +67,7 @@ extension Checker {
                         secondary: [.init(span: first, message: "first listed here")])
                     continue
                 }
-                key.store(output, string: &plan.stringInputs, number: &plan.numberInputs, bool: &plan.boolInputs)
+                plan.inputs.insert(output, for: key)
             }
         }
         plan.defaultValue = decl.defaultValue.flatMap { tableOutput($0) }
@@ -129,17 +129,6 @@ enum LookupKey: Hashable, CustomStringConvertible {
         case .string(let text): JSONPath.quoted(text)
         case .number(let text): text
         case .bool(let value): value ? "true" : "false"
-        }
-    }
-
-    /// Stores a lookup result under this key in the table for its kind.
-    func store<Value>(
-        _ value: Value, string: inout [String: Value], number: inout [String: Value], bool: inout [Bool: Value]
-    ) {
-        switch self {
-        case .string(let text): string[text] = value
-        case .number(let text): number[text] = value
-        case .bool(let flag): bool[flag] = value
         }
     }
 }

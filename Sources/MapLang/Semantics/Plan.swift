@@ -88,12 +88,8 @@ struct EnumPlan: Sendable {
     var name: String
     /// The case names in declaration order.
     var cases: [String]
-    /// The case each input string selects.
-    var stringInputs: [String: Int]
-    /// The case each input number selects, keyed by the number's canonical text.
-    var numberInputs: [String: Int]
-    /// The case each input boolean selects.
-    var boolInputs: [Bool: Int]
+    /// The case, by index, each input selects.
+    var inputs: ValueLookup<Int>
     /// The case unknown input maps to, if any.
     var defaultCase: Int?
     /// The inputs as written, for messages listing what is accepted.
@@ -104,12 +100,8 @@ struct EnumPlan: Sendable {
 struct TablePlan: Sendable {
     /// The table's name.
     var name: String
-    /// The output for each input string.
-    var stringInputs: [String: MappedValue]
-    /// The output for each input number, keyed by the number's canonical text.
-    var numberInputs: [String: MappedValue]
-    /// The output for each input boolean.
-    var boolInputs: [Bool: MappedValue]
+    /// The output each input selects.
+    var inputs: ValueLookup<MappedValue>
     /// The output for input no row lists, if any.
     var defaultValue: MappedValue?
     /// The kind of value every row gives.

@@ -64,14 +64,7 @@ extension TransformStep {
             return .success(.bool(flag))
         case .table(let index):
             let table = tables[index]
-            let output: MappedValue?
-            switch value {
-            case .string(let text): output = table.stringInputs[text]
-            case .decimal(let literal): output = table.numberInputs[NumberText.canonical(literal)]
-            case .bool(let flag): output = table.boolInputs[flag]
-            default: output = nil
-            }
-            guard let result = output ?? table.defaultValue else {
+            guard let result = table.inputs.find(value, lenient: lenient) ?? table.defaultValue else {
                 return .failure(.tableMiss(table: table.name, found: value.preview))
             }
             return .success(result)
