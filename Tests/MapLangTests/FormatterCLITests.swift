@@ -47,6 +47,15 @@ struct FormatterCLITests {
         #expect(console.written.isEmpty)
     }
 
+    /// Every shipped example is already in canonical layout: `fmt --check` passes.
+    @Test func everyExampleIsCanonical() throws {
+        let examples = TestFiles.packageRoot + "/examples"
+        for name in try TestFiles.list(examples) where TestFiles.exists("\(examples)/\(name)/\(name).map") {
+            let (checked, _) = CLIHarness.run(["fmt", "--check", "\(examples)/\(name)/\(name).map"])
+            #expect(checked.status == 0, "\(name): \(checked.stderr)")
+        }
+    }
+
     /// Every example formats without errors, and `-w` writes exactly what `fmt` prints.
     @Test func everyExampleFormats() throws {
         let examples = TestFiles.packageRoot + "/examples"
