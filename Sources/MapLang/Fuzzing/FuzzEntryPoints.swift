@@ -19,7 +19,7 @@ enum FuzzEntryPoints {
 
     /// Lexes, parses, dumps, checks and renders arbitrary rules text.
     static func rules(_ bytes: [UInt8]) {
-        let source = SourceFile(name: "fuzz.map", text: String(decoding: bytes, as: UTF8.self))
+        let source = SourceFile(name: "fuzz.map", bytes: bytes)
         let parsed = RulesParser.parse(source)
         _ = ASTDumper.dump(parsed.file, source: source)
         do {
