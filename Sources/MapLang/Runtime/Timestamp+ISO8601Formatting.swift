@@ -22,7 +22,7 @@ extension Timestamp {
             days -= 1
             secondOfDay += 86_400
         }
-        let date = Self.civilDate(daysSinceEpoch: days)
+        let date = CivilDate.civil(fromDaysSinceEpoch: days)
 
         if (0...9999).contains(date.year) {
             Self.appendDigits(date.year, width: 4, to: &buffer)
@@ -52,25 +52,6 @@ extension Timestamp {
             }
         }
         buffer.append(UInt8(ascii: "Z"))
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01.
-    ///
-    /// Howard Hinnant's `civil_from_days`: shift the epoch to 0000-03-01 so
-    /// leap days fall at the end of a year, split the day count into 400-year
-    /// eras of 146,097 days, then find the year of the era, the day of that
-    /// March-based year, and from it the month and day.
-    static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let marchMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * marchMonth + 2) / 5 + 1
-        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 
     /// Appends a non-negative number in decimal, zero-padded to at least `width` digits.
