@@ -86,7 +86,8 @@ public struct Rules: Sendable {
     public func model(named name: String?) throws(ModelChoiceError) -> ModelID {
         if let name {
             guard let index = plan.modelIndex[name] else {
-                throw .unknownModel(name: name, suggestion: Suggestion.closest(to: name, among: modelNames))
+                throw .unknownModel(
+                    name: name, suggestion: Suggestion.closest(to: name, among: modelNames), available: modelNames)
             }
             return ModelID(index: index)
         }
@@ -188,8 +189,8 @@ public struct RulesError: Error, Sendable, Equatable {
 
 /// A model that cannot be chosen.
 public enum ModelChoiceError: Error, Sendable, Equatable {
-    /// No model has this name.
-    case unknownModel(name: String, suggestion: String?)
+    /// No model has this name; `suggestion` is a close one, `available` all of them.
+    case unknownModel(name: String, suggestion: String?, available: [String])
     /// No model was named and the rules declare models but no root.
     case noRootModel(available: [String])
     /// The rules declare no model at all, so there is nothing to choose.
@@ -198,7 +199,7 @@ public enum ModelChoiceError: Error, Sendable, Equatable {
     /// What is wrong, lowercase, with no trailing period.
     public var message: String {
         switch self {
-        case .unknownModel(let name, _):
+        case .unknownModel(let name, _, _):
             "the rules declare no model `\(name)`"
         case .noRootModel:
             "the rules declare no root model"
@@ -210,9 +211,11 @@ public enum ModelChoiceError: Error, Sendable, Equatable {
     /// How to fix it.
     public var help: String {
         switch self {
-        case .unknownModel(_, let suggestion?):
+        case .unknownModel(_, let suggestion?, _):
             "did you mean `\(suggestion)`?"
-        case .unknownModel, .noRootModel:
+        case .unknownModel(_, nil, let available):
+            "the models are " + available.sorted().map { "`\($0)`" }.joined(separator: ", ")
+        case .noRootModel:
             "declare `root NAME` in the rules or choose a model with `--model NAME`"
         case .noModels:
             "declare a model with `model NAME { … }`"

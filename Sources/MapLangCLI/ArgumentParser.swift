@@ -71,22 +71,19 @@ extension CommandSpec {
                 optionsEnded = true
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let option = options.first(where: { $0.names.contains(parts[0]) }) else {
-                let known = options.flatMap(\.names)
-                throw UsageError(
-                    message: "`\(name)` has no option `\(parts[0])`",
-                    help: Suggestion.closest(to: parts[0], among: known).map { "did you mean `\($0)`?" })
+            let (spelling, attached) = Self.splitAttachedValue(argument)
+            guard let option = options.first(where: { $0.names.contains(spelling) }) else {
+                throw unknownOption(spelling)
             }
             guard let valueName = option.valueName else {
-                if parts.count > 1 { throw UsageError(message: "`\(option.key)` takes no value") }
+                if attached != nil { throw UsageError(message: "`\(option.key)` takes no value") }
                 result.flags.insert(option.key)
                 continue
             }
             let value: String
-            if parts.count > 1 {
-                value = parts[1]
-            } else if index < arguments.count {
+            if let attached {
+                value = attached
+            } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -110,6 +107,29 @@ extension CommandSpec {
                 usage: usageLine)
         }
         return result
+    }
+
+    /// `--name=value` as `--name` and `value` (which may be empty); any other
+    /// argument as itself and `nil`.
+    static func splitAttachedValue(_ argument: String) -> (spelling: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// Whether an argument is an option rather than a value: it starts with
+    /// `-` and is not `-` alone, which names standard input.
+    static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-"
+    }
+
+    /// The error for an option the command does not have. Long options get
+    /// a "did you mean" among the long spellings; a one-letter option is too
+    /// short for a guess to mean anything.
+    private func unknownOption(_ spelling: String) -> UsageError {
+        let suggestion = spelling.hasPrefix("--")
+            ? Suggestion.closest(to: spelling, among: options.flatMap(\.names).filter { $0.hasPrefix("--") }) : nil
+        return UsageError(
+            message: "`\(name)` has no option `\(spelling)`", help: suggestion.map { "did you mean `\($0)`?" })
     }
 
     /// `maplang run RULES INPUT [options]`.

@@ -34,35 +34,20 @@ public struct CommandLineTool {
             print("maplang \(Self.version)\n")
             return ExitCode.success.rawValue
         default:
-            guard let command = Self.commands.first(where: { $0.name == first }) else {
-                let names = Self.commands.map(\.name)
-                return usageError(
-                    UsageError(
-                        message: "unknown command `\(first)`",
-                        help: Suggestion.closest(to: first, among: names).map { "did you mean `\($0)`?" }
-                            ?? "the commands are " + names.map { "`\($0)`" }.joined(separator: ", ")))
+            guard let subcommand = Subcommand.named(first) else {
+                return usageError(first.hasPrefix("-") ? Self.unknownOption(first) : Self.unknownCommand(first))
             }
-            if rest.contains("--help") || rest.contains("-h") {
+            let command = subcommand.spec
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 print(command.helpText)
                 return ExitCode.success.rawValue
             }
             do {
-                let parsed = try command.parse(rest)
-                return execute(command.name, parsed).rawValue
+                return subcommand.execute(try command.parse(rest), console: console).rawValue
             } catch {
-                return usageError(error, command: command)
+                return usageError(error, command: command, json: Self.asksForJSONErrors(options, command: command))
             }
-        }
-    }
-
-    /// Runs a subcommand whose arguments parsed.
-    private func execute(_ name: String, _ arguments: ParsedArguments) -> ExitCode {
-        switch name {
-        case RunCommand.spec.name: RunCommand(arguments: arguments, console: console).execute()
-        case CheckCommand.spec.name: CheckCommand(arguments: arguments, console: console).execute()
-        case FormatCommand.spec.name: FormatCommand(arguments: arguments, console: console).execute()
-        case ReplCommand.spec.name: ReplCommand(arguments: arguments, console: console).execute()
-        default: preconditionFailure("command `\(name)` is listed but not dispatched")
         }
     }
 
@@ -72,11 +57,41 @@ public struct CommandLineTool {
             print(Self.overview)
             return ExitCode.success.rawValue
         }
-        guard let command = Self.commands.first(where: { $0.name == name }) else {
-            return usageError(UsageError(message: "unknown command `\(name)`"))
-        }
-        print(command.helpText)
+        guard let subcommand = Subcommand.named(name) else { return usageError(Self.unknownCommand(name)) }
+        print(subcommand.spec.helpText)
         return ExitCode.success.rawValue
+    }
+
+    /// The error for a first argument that names no command.
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let names = commands.map(\.name)
+        return UsageError(
+            message: "unknown command `\(name)`",
+            help: Suggestion.closest(to: name, among: names).map { "did you mean `\($0)`?" }
+                ?? "the commands are " + names.map { "`\($0)`" }.joined(separator: ", "))
+    }
+
+    /// The error for a first argument that is an option `maplang` itself does not have.
+    private static func unknownOption(_ spelling: String) -> UsageError {
+        UsageError(
+            message: "unknown option `\(spelling)`",
+            help: Suggestion.closest(to: spelling, among: ["--help", "--version"]).map { "did you mean `\($0)`?" }
+                ?? "`maplang --help` lists the commands and options")
+    }
+
+    /// Whether a command line that did not parse asked for `--error-format
+    /// json`, so its usage error can be reported the same way.
+    private static func asksForJSONErrors(_ options: ArraySlice<String>, command: CommandSpec) -> Bool {
+        guard command.options.contains(where: { $0.key == errorFormatOption.key }) else { return false }
+        var asked = false
+        var previous: String?
+        for argument in options {
+            let (spelling, attached) = CommandSpec.splitAttachedValue(argument)
+            if spelling == errorFormatOption.key, let attached { asked = attached == "json" }
+            if previous == errorFormatOption.key { asked = argument == "json" }
+            previous = argument
+        }
+        return asked
     }
 
     /// Writes text to standard output.
@@ -86,21 +101,24 @@ public struct CommandLineTool {
         try? sink.commit()
     }
 
-    /// Reports a usage error and returns its status.
-    private func usageError(_ error: UsageError, command: CommandSpec? = nil) -> Int32 {
-        var text = "maplang: error: \(error.message)\n"
-        if let help = error.help { text += "help: \(help)\n" }
-        if let usage = error.usage {
-            text += "usage: \(usage)\n"
-        } else if let command, error.help == nil {
-            text += "usage: \(command.usageLine)\n"
+    /// Reports a usage error and returns its status: as text, or as one
+    /// JSON object whose `help` is the fix or, failing that, the usage line.
+    private func usageError(_ error: UsageError, command: CommandSpec? = nil, json: Bool = false) -> Int32 {
+        let usage = error.usage ?? (error.help == nil ? command?.usageLine : nil)
+        if json {
+            let reporter = ErrorReporter(console: console, arguments: ParsedArguments(values: ["--error-format": "json"]))
+            reporter.fail(error.message, help: error.help ?? usage.map { "usage: \($0)" })
+        } else {
+            var text = "maplang: error: \(error.message)\n"
+            if let help = error.help { text += "help: \(help)\n" }
+            if let usage { text += "usage: \(usage)\n" }
+            console.writeError(text)
         }
-        console.writeError(text)
         return ExitCode.usage.rawValue
     }
 
     /// Every subcommand.
-    static let commands = [RunCommand.spec, CheckCommand.spec, ReplCommand.spec, FormatCommand.spec]
+    static let commands = Subcommand.allCases.map(\.spec)
 
     /// What `maplang --help` prints.
     static var overview: String {

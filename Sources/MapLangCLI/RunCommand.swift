@@ -42,6 +42,12 @@ struct RunCommand {
             reporter.fail("`--rejects` needs `--ndjson`")
             return .usage
         }
+        if let rejects = arguments.values["--rejects"], let output = arguments.values["--output"],
+            Self.lexicallySame(rejects, output)
+        {
+            reporter.fail("`--output` and `--rejects` name the same file `\(output)`; mapped and rejected lines would be mixed")
+            return .usage
+        }
         if ndjson && arguments.flags.contains("--pretty") {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage
@@ -85,5 +91,14 @@ struct RunCommand {
                 pretty: arguments.flags.contains("--pretty"), sink: sink,
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
+    }
+
+    /// Whether two paths name the same file as written, ignoring `.` parts
+    /// and repeated slashes: `out.json`, `./out.json` and `.//out.json`.
+    static func lexicallySame(_ first: String, _ second: String) -> Bool {
+        func parts(_ path: String) -> [Substring] {
+            path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        }
+        return first.hasPrefix("/") == second.hasPrefix("/") && parts(first) == parts(second)
     }
 }

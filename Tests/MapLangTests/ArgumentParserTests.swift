@@ -38,7 +38,7 @@ struct ArgumentParserTests {
         Case(arguments: ["--model=", "r.map", "in.json"], positionals: ["r.map", "in.json"], values: ["--model": ""]),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: parsed)
+    @Test(arguments: parsed)
     func parsesRun(_ testCase: Case) throws {
         let result = try Self.run.parse(testCase.arguments)
         #expect(result.positionals == testCase.positionals)
@@ -74,7 +74,7 @@ struct ArgumentParserTests {
         ErrorCase(arguments: ["--prety"], error: UsageError(message: "`run` has no option `--prety`", help: "did you mean `--pretty`?")),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: errors)
+    @Test(arguments: errors)
     func throwsUsageErrors(_ testCase: ErrorCase) {
         #expect(throws: testCase.error) { try Self.run.parse(testCase.arguments) }
     }

@@ -336,7 +336,7 @@ struct CLIRunTests {
     }
 
     /// `--` ends the options, so a `-h` after it is a file name, not a request for help.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func helpFlagAfterDoubleDashIsAPositional() {
+    @Test func helpFlagAfterDoubleDashIsAPositional() {
         let (result, _) = CLIHarness.run(["run", "--", "-h", "in.json"], files: ["in.json": "[]"])
         CLIHarness.expect(result, stderr: "maplang: error: cannot read `-h`: No such file or directory\n", status: 66)
     }
@@ -424,7 +424,7 @@ struct CLIModelChoiceTests {
 
     /// Telling someone who did pass `--model` to "choose a model with
     /// `--model NAME`" does not help; listing the models does.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func unknownModelWithNothingCloseListsTheModels() {
+    @Test func unknownModelWithNothingCloseListsTheModels() {
         let (result, _) = CLIHarness.run(
             ["run", "library.map", "in.json", "--model", "Publisher"],
             files: ["library.map": CLIFixtures.library, "in.json": "{}"])

