@@ -44,7 +44,7 @@ struct MappingJob {
             reporter.report(error, input: inputName, bytes: bytes[...])
             if output.isInArray {
                 output.endArray()
-            } else if tally.records == 0, error.reason != .utf16NotSupported, bytes.first(where: { !Self.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
+            } else if tally.records == 0, error.reason != .utf16NotSupported, bytes.first(where: { !JSONReader.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
                 output.beginArray()
                 output.endArray()
             }
@@ -80,9 +80,9 @@ struct MappingJob {
                 if !reader.hasBufferedLine { output.flush() }
                 guard let line = try reader.nextLine() else { break }
                 let number = reader.lineNumber
-                let reasons = mapLine(line, number: number, offset: reader.lineOffset, output: &output, report: rejects == nil)
-                tally.countLine(rejected: !reasons.isEmpty)
-                if !reasons.isEmpty { rejects?.write(line, number: number, reasons: reasons) }
+                let rejection = mapLine(line, number: number, offset: reader.lineOffset, output: &output, report: rejects == nil)
+                tally.countLine(rejected: rejection != nil)
+                if let rejection { rejects?.write(line, number: number, reasons: rejection.reasons) }
             }
         } catch {
             reporter.fail(error.message)
@@ -107,25 +107,28 @@ struct MappingJob {
     /// Maps one NDJSON line, writing it when it maps; returns why it was rejected, if it was.
     private func mapLine(
         _ line: ArraySlice<UInt8>, number: Int, offset: Int, output: inout RecordOutput, report: Bool
-    ) -> [String] {
-        guard line.contains(where: { !Self.isWhitespace($0) }) else {
-            if report { reporter.reportEmptyLine(input: inputName, line: number, lineOffset: offset) }
-            return ["the line is empty"]
-        }
-        let value: JSONValue
-        do {
-            value = try JSONReader.parse(line, options: rules.readerOptions)
-        } catch {
-            if report { reporter.report(error, input: inputName, bytes: line, line: number, lineOffset: offset) }
-            return ["column \(error.column): \(error.message)"]
-        }
-        let record = rules.map(value, to: model)
-        if let mapped = record.value {
+    ) -> LineRejection? {
+        let outcome = rules.mapLine(line, number: number, offset: offset, to: model)
+        switch outcome.result {
+        case .success(let mapped):
             output.writeLine(mapped)
-            return []
+            return nil
+        case .failure(let rejection):
+            if report { reportRejection(rejection, line: line, number: number, offset: offset) }
+            return rejection
         }
-        if report { record.errors.forEach { reporter.report($0, input: inputName, line: number) } }
-        return record.errors.map { "\($0.path): \($0.message)" }
+    }
+
+    /// Reports why a line was rejected on standard error.
+    private func reportRejection(_ rejection: LineRejection, line: ArraySlice<UInt8>, number: Int, offset: Int) {
+        switch rejection {
+        case .emptyLine:
+            reporter.reportEmptyLine(input: inputName, line: number, lineOffset: offset)
+        case .invalidJSON(let error):
+            reporter.report(error, input: inputName, bytes: line, line: number, lineOffset: offset)
+        case .mappingFailed(let errors):
+            errors.forEach { reporter.report($0, input: inputName, line: number) }
+        }
     }
 
     /// Commits or abandons the output and settles the exit status.
@@ -141,11 +144,6 @@ struct MappingJob {
             return .outputError
         }
         return status
-    }
-
-    /// JSON white space.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
 

@@ -18,6 +18,11 @@ public struct JSONReader: Sendable {
     /// after a successful read, the last delivered element after a failed one.
     public private(set) var offset = 0
 
+    /// Whether a byte is JSON white space: space, tab, line feed or carriage return.
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// Creates a reader over a document's bytes.
     public init(bytes: [UInt8], options: JSONReaderOptions = .init()) {
         self.bytes = bytes
