@@ -182,9 +182,13 @@ public enum DocumentShape: Sendable, Equatable {
 }
 
 /// A rules file that could not be compiled, with every problem found in it.
-public struct RulesError: Error, Sendable, Equatable {
+public struct RulesError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in source order.
     public let diagnostics: [Diagnostic]
+
+    /// Every diagnostic rendered exactly as `maplang check` prints them,
+    /// without colour, ending with the count of errors.
+    public var description: String { DiagnosticRenderer().render(diagnostics) }
 }
 
 /// A model that cannot be chosen.

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - Decoding into Swift types
+
+extension Rules {
+    /// Maps a JSON document with the rules, then fills a `Decodable` type
+    /// from the result: the type's property names are the model's field
+    /// names, and it needs no `CodingKeys`, custom `init(from:)` or date
+    /// strategy, because the rules did that work.
+    ///
+    /// ```swift
+    /// struct Issue: Decodable {
+    ///     let title: String
+    ///     let htmlURL: URL
+    ///     let createdAt: Date
+    ///     let state: State      // enum State: String, Decodable { case open, closed }
+    ///     let reporterLogin: String?
+    /// }
+    /// let issues = try rules.decode([Issue].self, from: data)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to fill: the model's shape, or an array of it for a
+    ///     document that is an array of records.
+    ///   - bytes: The document's UTF-8 bytes.
+    ///   - model: The model to map to; the root model when `nil`.
+    /// - Throws: `DecodingError` when the document breaks the rules (its
+    ///   `underlyingError` is the `MappingFailure` with every error, each
+    ///   naming the input path, the model and field, and the rule's place)
+    ///   or does not fit `type`; `JSONSyntaxError` for invalid JSON;
+    ///   `ModelChoiceError` for a model that cannot be chosen.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], model: String? = nil) throws -> T {
+        let mapped: MappedValue
+        do {
+            mapped = try map(bytes, to: model)
+        } catch let failure as MappingFailure {
+            throw failure.decodingError
+        }
+        return try MappedScalars.decode(type, from: mapped, at: [])
+    }
+
+    /// Maps and decodes a JSON document given as `Data`; see `decode(_:from:model:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, model: String? = nil) throws -> T {
+        try decode(type, from: [UInt8](data), model: model)
+    }
+
+    /// Maps and decodes a JSON document given as text; see `decode(_:from:model:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from text: String, model: String? = nil) throws -> T {
+        try decode(type, from: Array(text.utf8), model: model)
+    }
+
+    /// Maps a JSON document given as `Data`; see `map(_:to:)`.
+    public func map(_ data: Data, to model: String? = nil) throws -> MappedValue {
+        try map([UInt8](data), to: model)
+    }
+}
+
+extension MappingFailure {
+    /// The failure as Swift code that expects decoding errors sees it: data
+    /// corrupted at the first error's input path, with its message and rule,
+    /// and this failure, with every error, as the underlying error.
+    public var decodingError: DecodingError {
+        let first = errors.first
+        let path = first?.path.components.map(JSONPathKey.init) ?? []
+        let detail = first.map { error in
+            let rule = error.rule.isEmpty ? "" : error.rule + " at "
+            return "\(error.path): \(error.message) (\(rule)\(error.ruleFile):\(error.ruleLocation))"
+        }
+        return .dataCorrupted(
+            .init(codingPath: path, debugDescription: detail ?? "the document did not map", underlyingError: self))
+    }
+}
+
+/// A component of a JSON path, or an array position, as a coding key.
+struct JSONPathKey: CodingKey {
+    /// The key, or `Index N` for a position.
+    let stringValue: String
+    /// The position, for an array element.
+    let intValue: Int?
+
+    /// The key for one path component.
+    init(_ component: JSONPath.Component) {
+        switch component {
+        case .key(let key):
+            stringValue = key
+            intValue = nil
+        case .index(let index):
+            stringValue = "Index \(index)"
+            intValue = index
+        }
+    }
+
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init?(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
