@@ -22,13 +22,26 @@ public struct Rules: Sendable {
         try self.init(sources: [source])
     }
 
+    /// Parses, checks and compiles a rules file that may use transformers
+    /// registered from Swift.
+    ///
+    /// - Parameters:
+    ///   - source: The rules file.
+    ///   - transformers: Transformers the rules may call by name; a later one
+    ///     replaces an earlier one of the same name.
+    /// - Throws: `RulesError` with every diagnostic when the file has errors,
+    ///   including a transformer named like a built-in or a declaration.
+    public init(source: SourceFile, transformers: [CustomTransformer]) throws(RulesError) {
+        try self.init(sources: [source], transformers: transformers)
+    }
+
     /// Parses, checks and compiles several rules files as one set of rules.
     ///
     /// Declarations in one file may use those in another; names must be
     /// unique across all of them; file-level settings apply to all.
     ///
     /// - Throws: `RulesError` with every diagnostic when any file has errors.
-    public init(sources: [SourceFile]) throws(RulesError) {
+    public init(sources: [SourceFile], transformers: [CustomTransformer] = []) throws(RulesError) {
         var units: [RulesUnit] = []
         var syntaxErrors: [Diagnostic] = []
         for source in sources {
@@ -36,21 +49,33 @@ public struct Rules: Sendable {
             units.append(RulesUnit(source: source, file: parsed.file))
             syntaxErrors += parsed.diagnostics
         }
-        try self.init(units: units, syntaxDiagnostics: syntaxErrors)
+        try self.init(units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers)
     }
 
     /// Checks and compiles rules already parsed, such as a REPL's
     /// declarations with the replaced ones left out.
     ///
     /// - Throws: `RulesError` with every diagnostic when the rules have errors.
-    public init(units: [RulesUnit]) throws(RulesError) {
-        try self.init(units: units, syntaxDiagnostics: [])
+    public init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
+        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers)
     }
 
     /// Checks parsed units, failing with the parser's diagnostics too.
-    private init(units: [RulesUnit], syntaxDiagnostics: [Diagnostic]) throws(RulesError) {
-        let (plan, diagnostics) = Checker.check(units.map { ($0.file, $0.source) })
-        let all = syntaxDiagnostics + diagnostics
+    private init(units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer]) throws(RulesError) {
+        var custom: [String: CustomTransformer] = [:]
+        var clashes: [Diagnostic] = []
+        for transformer in transformers {
+            if BuiltinTransformer.named[transformer.name] != nil, let first = units.first {
+                clashes.append(
+                    Diagnostic(
+                        code: "builtin-name-taken",
+                        message: "a transformer registered from Swift cannot be named `\(transformer.name)`, a built-in transformer",
+                        source: first.source, span: Span.at(0), help: "register it under another name"))
+            }
+            custom[transformer.name] = transformer
+        }
+        let (plan, diagnostics) = Checker.check(units.map { ($0.file, $0.source) }, transformers: custom)
+        let all = clashes + syntaxDiagnostics + diagnostics
         guard let plan, !all.contains(where: { $0.severity == .error }) else {
             let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })
             throw RulesError(

@@ -60,7 +60,15 @@ extension Checker {
             }
             return expandTransform(named: call.name)
         }
+        if let custom = customTransformers[name] {
+            if !call.arguments.isEmpty {
+                report(.unexpectedArguments(name: name), at: call.span)
+            }
+            let stage = PipelineStage(step: .custom(custom), name: name, site: site(call.span, "transformer `\(name)`"))
+            return ExpandedPipeline(stages: [stage], accepts: custom.accepts, output: custom.output)
+        }
         let candidates = BuiltinTransformer.all.map(\.name) + tableDecls.keys.sorted() + transformDecls.keys.sorted()
+            + customTransformers.keys.sorted()
         report(.unknownTransformer(name: name, suggestion: Suggestion.closest(to: name, among: candidates)), at: call.name.span)
         return nil
     }

@@ -33,6 +33,8 @@ struct Checker {
     /// Transformers whose expansion failed and was reported.
     var failedTransforms: Set<String> = []
 
+    /// Transformers registered from Swift, by name.
+    var customTransformers: [String: CustomTransformer] = [:]
     /// Whether `strict` is set for the whole file.
     var fileIsStrict = false
     /// The file-wide naming strategy.
@@ -53,8 +55,11 @@ struct Checker {
     /// unique across all of them; file-level settings apply to all.
     ///
     /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
-    static func check(_ units: [(file: RulesFile, source: SourceFile)]) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+    static func check(
+        _ units: [(file: RulesFile, source: SourceFile)], transformers: [String: CustomTransformer] = [:]
+    ) -> (plan: Plan?, diagnostics: [Diagnostic]) {
         var checker = Checker(units: units.map(\.source))
+        checker.customTransformers = transformers
         let plan = checker.compile(units.map(\.file))
         let hasErrors = checker.diagnostics.contains { $0.severity == .error }
         return (hasErrors ? nil : plan, checker.diagnostics)
@@ -115,6 +120,10 @@ struct Checker {
             }
             if BuiltinTransformer.named[name.name] != nil {
                 checker.report(.builtinNameTaken(name: name.name, kind: "transformer"), at: name.span)
+                return false
+            }
+            if checker.customTransformers[name.name] != nil {
+                checker.report(.customTransformerNameTaken(name: name.name), at: name.span)
                 return false
             }
             checker.firstSpans[name.name] = Sourced(decl: name.span, unit: checker.unit)

@@ -2,6 +2,7 @@
 enum SemanticMessage: DiagnosticMessage {
     case builtinNameTaken(name: String, kind: String)
     case checkComparisonMismatch(left: String, right: String)
+    case customTransformerNameTaken(name: String)
     case checkNotBoolean(found: String)
     case checkOperandMismatch(operation: String, found: String)
     case dictionaryKeyNotString(found: String)
@@ -40,6 +41,7 @@ enum SemanticMessage: DiagnosticMessage {
         switch self {
         case .builtinNameTaken: "builtin-name-taken"
         case .checkComparisonMismatch: "check-comparison-mismatch"
+        case .customTransformerNameTaken: "custom-transformer-name-taken"
         case .checkNotBoolean: "check-not-boolean"
         case .checkOperandMismatch: "check-operand-mismatch"
         case .dictionaryKeyNotString: "dictionary-key-not-string"
@@ -80,6 +82,8 @@ enum SemanticMessage: DiagnosticMessage {
         switch self {
         case .builtinNameTaken(let name, let kind):
             "`\(name)` is the name of a built-in \(kind)"
+        case .customTransformerNameTaken(let name):
+            "`\(name)` is the name of a transformer registered from Swift"
         case .checkComparisonMismatch(let left, let right):
             "cannot compare \(left) with \(right)"
         case .checkNotBoolean(let found):
@@ -168,7 +172,7 @@ enum SemanticMessage: DiagnosticMessage {
             "map the model's own fields instead"
         case .dictionaryKeyNotString:
             "JSON object keys are always strings: write `[String: T]`"
-        case .builtinNameTaken, .checkComparisonMismatch, .checkNotBoolean, .checkOperandMismatch,
+        case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
             .invalidPattern, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,

@@ -61,7 +61,7 @@ indirect enum ValueType: Sendable, Equatable {
 
 /// What a value is, as far as transformers are concerned: the checker tracks
 /// these through a pipeline to catch a transformer applied to the wrong input.
-enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
+public enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
     /// Any JSON value: what a key holds before any transformer has run.
     case json = "JSON"
     /// A string.
@@ -76,5 +76,5 @@ enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
     case url = "URL"
 
     /// The kind's name in messages.
-    var description: String { rawValue }
+    public var description: String { rawValue }
 }

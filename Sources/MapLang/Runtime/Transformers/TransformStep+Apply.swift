@@ -68,6 +68,8 @@ extension TransformStep {
                 return .failure(.tableMiss(table: table.name, found: value.preview))
             }
             return .success(result)
+        case .custom(let transformer):
+            return applyCustom(transformer, to: value)
         }
     }
 
@@ -85,6 +87,7 @@ extension TransformStep {
         case .number: "number"
         case .bool: "bool"
         case .table: "table"
+        case .custom(let transformer): transformer.name
         }
     }
 
@@ -103,5 +106,31 @@ extension TransformStep {
     /// A failure for input of the wrong kind.
     private func mismatch(_ expected: String, _ value: MappedValue) -> Result<MappedValue, MappingProblem> {
         .failure(.typeMismatch(expected: "\(expected) for `\(name)`", found: value.preview))
+    }
+
+    /// Runs a transformer registered from Swift, holding its output to the
+    /// kind it declared and numbers to the `.decimal` form stages pass on.
+    private func applyCustom(_ transformer: CustomTransformer, to value: MappedValue) -> Result<MappedValue, MappingProblem> {
+        let output: MappedValue
+        do {
+            output = try transformer.transform(value)
+        } catch {
+            return .failure(.invalidValue(transformer: transformer.name, found: value.preview, reason: "\(error)"))
+        }
+        let normalized: MappedValue? =
+            switch (transformer.output, output) {
+            case (.json, _): output
+            case (.text, .string), (.boolean, .bool), (.date, .date), (.url, .url), (.number, .decimal): output
+            case (.number, .int(let integer)): .decimal(String(integer))
+            case (.number, .double(let double)) where double.isFinite: .decimal(NumberText.json(double))
+            default: nil
+            }
+        guard let normalized else {
+            return .failure(
+                .invalidValue(
+                    transformer: transformer.name, found: value.preview,
+                    reason: "it gave \(output.preview), which is not the \(transformer.output) it declares"))
+        }
+        return .success(normalized)
     }
 }

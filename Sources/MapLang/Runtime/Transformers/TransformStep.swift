@@ -26,6 +26,8 @@ enum TransformStep: Sendable {
     case bool
     /// A user-declared `table`, by index into `Plan.tables`.
     case table(Int)
+    /// A transformer registered from Swift.
+    case custom(CustomTransformer)
 }
 
 /// The unit of a Unix timestamp.
