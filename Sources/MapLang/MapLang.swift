@@ -127,10 +127,30 @@ public struct Rules: Sendable {
     ///   - value: The record.
     ///   - model: The model to map to, from `model(named:)`.
     ///   - path: Where the record is in its document, used in error paths.
-    public func map(_ value: JSONValue, to model: ModelID, at path: JSONPath = .root) -> MappedRecord {
-        let (mapped, errors) = Interpreter(plan: plan).map(value, model: model.index, at: path)
+    ///   - direction: `.forward` to map source JSON to the model, `.reverse`
+    ///     to map model-shaped JSON back to the source's shape.
+    public func map(
+        _ value: JSONValue, to model: ModelID, at path: JSONPath = .root, direction: MappingDirection = .forward
+    ) -> MappedRecord {
+        let (mapped, errors) = Interpreter(plan: plan).run(value, model: model.index, at: path, direction: direction)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
+
+    /// Maps a model-shaped value, such as a mapped record or an encoded Swift
+    /// value, back to source-shaped JSON.
+    ///
+    /// - Parameters:
+    ///   - value: The model-shaped value.
+    ///   - model: The model it has the shape of.
+    public func reverse(_ value: MappedValue, from model: ModelID) -> MappedRecord {
+        let (mapped, errors) = Interpreter(plan: plan).reverse(value, model: model.index, at: .root)
+        return MappedRecord(index: nil, value: mapped, errors: errors)
+    }
+
+    /// Why some fields cannot be mapped back to source-shaped JSON, each
+    /// pointing at the key path or transformer in the way; empty when every
+    /// field can. `maplang check --reverse` reports them as errors.
+    public var reversalProblems: [Diagnostic] { plan.reversalProblems }
 
     /// Maps a whole document: each element of a top-level array as its own
     /// record, read one at a time so the array is never held as a whole, or a
@@ -140,20 +160,22 @@ public struct Rules: Sendable {
     ///   - bytes: The document's UTF-8 bytes.
     ///   - model: The model to map each record to.
     ///   - options: Limits and policies for reading the JSON; `readerOptions` when `nil`.
+    ///   - direction: Forward from source JSON, or in reverse from model-shaped JSON.
     ///   - body: Called with each record as soon as it is mapped.
     /// - Returns: Whether the document was an array of records or one record.
     /// - Throws: `JSONSyntaxError` when the document is not valid JSON; records
     ///   before the error have already been passed to `body`.
     public func mapDocument(
         _ bytes: [UInt8], to model: ModelID, options: JSONReaderOptions? = nil,
-        _ body: (MappedRecord) -> Void
+        direction: MappingDirection = .forward, _ body: (MappedRecord) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let interpreter = Interpreter(plan: plan)
         var reader = JSONReader(bytes: bytes, options: options ?? readerOptions)
         let single: JSONValue?
         do {
             single = try reader.readDocument { index, element in
-                let (mapped, errors) = interpreter.map(element, model: model.index, at: JSONPath.root.appending(.index(index)))
+                let (mapped, errors) = interpreter.run(
+                    element, model: model.index, at: JSONPath.root.appending(.index(index)), direction: direction)
                 body(MappedRecord(index: index, value: mapped, errors: errors))
             }
         } catch let error as JSONSyntaxError {
@@ -162,7 +184,7 @@ public struct Rules: Sendable {
             preconditionFailure("the record callback cannot throw")
         }
         guard let single else { return .array }
-        let (mapped, errors) = interpreter.map(single, model: model.index, at: .root)
+        let (mapped, errors) = interpreter.run(single, model: model.index, at: .root, direction: direction)
         body(MappedRecord(index: nil, value: mapped, errors: errors))
         return .single
     }
@@ -196,6 +218,14 @@ public struct MappedRecord: Sendable, Equatable {
     public var value: MappedValue?
     /// Every error in the record, in the order found.
     public var errors: [MappingError]
+}
+
+/// Which way records are mapped.
+public enum MappingDirection: Sendable, Equatable {
+    /// From the source's JSON to the model's shape, as `maplang run` does.
+    case forward
+    /// From the model's shape back to the source's JSON, as `maplang run --reverse` does.
+    case reverse
 }
 
 /// Whether a document held an array of records or a single record.

@@ -8,6 +8,9 @@ struct CheckCommand {
         positionals: ["RULES"],
         options: [
             OptionSpec(names: ["--ast"], valueName: nil, choices: nil, help: "print the parsed syntax tree"),
+            OptionSpec(
+                names: ["--reverse"], valueName: nil, choices: nil,
+                help: "also check that every field can be mapped back, as `run --reverse` needs"),
             colorOption,
             errorFormatOption,
         ])
@@ -41,6 +44,10 @@ struct CheckCommand {
         }
         do {
             let rules = try Rules(source: source)
+            if arguments.flags.contains("--reverse") && !rules.reversalProblems.isEmpty {
+                reporter.report(rules.warnings + rules.reversalProblems)
+                return .rulesError
+            }
             if !rules.warnings.isEmpty { reporter.report(rules.warnings) }
             let count = rules.modelNames.count
             reporter.summary("\(path): ok, \(count) \(count == 1 ? "model" : "models")\n")

@@ -7,6 +7,8 @@ struct MappingJob {
     let rules: Rules
     /// The model records map to.
     let model: ModelID
+    /// Forward, or back to the source's shape.
+    let direction: MappingDirection
     /// How messages name the input.
     let inputName: String
     /// Where mapped records go.
@@ -28,7 +30,7 @@ struct MappingJob {
         var tally = Tally()
         var status = ExitCode.success
         do {
-            let shape = try rules.mapDocument(bytes, to: model, options: rules.readerOptions) { record in
+            let shape = try rules.mapDocument(bytes, to: model, options: rules.readerOptions, direction: direction) { record in
                 if record.index == 0 { output.beginArray() }
                 tally.count(record)
                 for error in record.errors { reporter.report(error, input: inputName) }
@@ -108,7 +110,7 @@ struct MappingJob {
     private func mapLine(
         _ line: ArraySlice<UInt8>, number: Int, offset: Int, output: inout RecordOutput, report: Bool
     ) -> LineRejection? {
-        let outcome = rules.mapLine(line, number: number, offset: offset, to: model)
+        let outcome = rules.mapLine(line, number: number, offset: offset, to: model, direction: direction)
         switch outcome.result {
         case .success(let mapped):
             output.writeLine(mapped)

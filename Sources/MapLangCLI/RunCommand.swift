@@ -8,6 +8,9 @@ import MapLang
 /// A single object that fails writes nothing. With `--ndjson`, each input
 /// line is a record and each record that maps is an output line; the others
 /// are reported, or written to `--rejects FILE` untouched with their reasons.
+/// With `--reverse`, records go the other way: model-shaped JSON in,
+/// source-shaped JSON out; rules with fields that cannot be mapped back are
+/// refused before any input is read.
 struct RunCommand {
     /// What `run` accepts.
     static let spec = CommandSpec(
@@ -25,6 +28,9 @@ struct RunCommand {
             OptionSpec(
                 names: ["--rejects"], valueName: "FILE", choices: nil,
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
+            OptionSpec(
+                names: ["--reverse"], valueName: nil, choices: nil,
+                help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
             colorOption,
             errorFormatOption,
         ])
@@ -70,6 +76,11 @@ struct RunCommand {
             reporter.fail("internal error: \(error)")
             return .internalError
         }
+        let direction: MappingDirection = arguments.flags.contains("--reverse") ? .reverse : .forward
+        if direction == .reverse && !rules.reversalProblems.isEmpty {
+            reporter.report(rules.reversalProblems)
+            return .rulesError
+        }
         let inputPath = arguments.positionals[1]
         let input: any InputSource
         let sink: any OutputSink
@@ -86,7 +97,7 @@ struct RunCommand {
             return .outputError
         }
         let job = MappingJob(
-            rules: rules, model: model, inputName: inputPath == "-" ? "<stdin>" : inputPath,
+            rules: rules, model: model, direction: direction, inputName: inputPath == "-" ? "<stdin>" : inputPath,
             output: RecordOutput(
                 pretty: arguments.flags.contains("--pretty"), sink: sink,
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)

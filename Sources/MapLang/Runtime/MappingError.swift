@@ -69,6 +69,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case outOfRange(found: String, range: String)
     /// A string in which the rule's pattern finds no match.
     case patternMismatch(found: String, pattern: String)
+    /// In reverse mapping, a value that no row of a table gives.
+    case notATableOutput(table: String, found: String)
     /// A value not in a table, which has no default.
     case tableMiss(table: String, found: String)
     /// A value of the wrong JSON type.
@@ -84,6 +86,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .invalidValue: "invalid-value"
         case .lengthOutOfRange: "length-out-of-range"
         case .missingKey: "missing-key"
+        case .notATableOutput: "not-a-table-output"
         case .notFinite: "not-finite"
         case .notOneOf: "not-one-of"
         case .nullValue: "null-value"
@@ -113,6 +116,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "missing required key `\(keys[0])`"
         case .missingKey(let keys):
             "none of the keys " + keys.map { "`\($0)`" }.joined(separator: ", ") + " is present"
+        case .notATableOutput(let table, let found):
+            "\(found) is not an output of the table `\(table)`"
         case .notFinite(let found):
             "\(found) is too large for a `Double`"
         case .notOneOf(let found, let choices):

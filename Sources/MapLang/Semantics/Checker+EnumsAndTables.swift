@@ -3,7 +3,7 @@ extension Checker {
     mutating func compileEnum(_ decl: EnumDecl) -> EnumPlan {
         var plan = EnumPlan(
             name: decl.name.name, cases: [], inputs: ValueLookup(), defaultCase: nil,
-            inputDescriptions: [])
+            inputDescriptions: [], preferredInputs: [])
         var caseSpans: [String: Span] = [:]
         var inputSpans = InputSpans()
         for enumCase in decl.cases {
@@ -18,8 +18,14 @@ extension Checker {
             plan.cases.append(enumCase.name.name)
             let inputs = enumCase.inputs.isEmpty
                 ? [Literal(kind: .string(enumCase.name.name), span: enumCase.name.span)] : enumCase.inputs
+            plan.preferredInputs.append(.string(enumCase.name.name))
+            var preferred: LookupKey?
             for input in inputs {
                 guard let key = lookupKey(input) else { continue }
+                if preferred == nil {
+                    preferred = key
+                    plan.preferredInputs[index] = key
+                }
                 if let first = inputSpans.claim(key, span: input.span) {
                     report(
                         .duplicateInput(input: key.description, owner: "enum `\(decl.name.name)`"), at: input.span,
@@ -49,7 +55,7 @@ extension Checker {
         let outputKind = tableOutputKind(decl) ?? .json
         var plan = TablePlan(
             name: decl.name.name, inputs: ValueLookup(), defaultValue: nil,
-            outputKind: outputKind)
+            outputKind: outputKind, preferredInputs: [:], irreversibility: nil)
         let outputs = decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])
         if let first = outputs.first, let mismatch = outputs.first(where: { literalKind($0) != literalKind(first) }) {
             report(
@@ -59,8 +65,18 @@ extension Checker {
         var inputSpans = InputSpans()
         for row in decl.rows {
             guard let output = tableOutput(row.output) else { continue }
+            var preferred: LookupKey?
             for input in row.inputs {
                 guard let key = lookupKey(input) else { continue }
+                if preferred == nil, let outputKey = LookupKey(output) {
+                    preferred = key
+                    if let earlier = plan.preferredInputs[outputKey] {
+                        plan.irreversibility = plan.irreversibility
+                            ?? "rows give \(outputKey) for both \(earlier) and \(key), so either could have been read"
+                    } else {
+                        plan.preferredInputs[outputKey] = key
+                    }
+                }
                 if let first = inputSpans.claim(key, span: input.span) {
                     report(
                         .duplicateInput(input: key.description, owner: "table `\(decl.name.name)`"), at: input.span,
@@ -71,6 +87,10 @@ extension Checker {
             }
         }
         plan.defaultValue = decl.defaultValue.flatMap { tableOutput($0) }
+        if let defaultValue = plan.defaultValue, let key = LookupKey(defaultValue), plan.preferredInputs[key] == nil {
+            plan.irreversibility = plan.irreversibility
+                ?? "its default gives \(key), which no row gives, so the input it came from is unknown"
+        }
         return plan
     }
 
@@ -115,13 +135,35 @@ extension Checker {
 }
 
 /// A value an enum or table looks up: strings, numbers and booleans each have their own table.
-enum LookupKey: Hashable, CustomStringConvertible {
+enum LookupKey: Hashable, Sendable, CustomStringConvertible {
     /// A string input.
     case string(String)
     /// A number input, in canonical text.
     case number(String)
     /// A boolean input.
     case bool(Bool)
+
+    /// The key a scalar value is looked up by: strings as they are, numbers
+    /// by canonical text, booleans; `nil` for anything else.
+    init?(_ value: MappedValue) {
+        switch value {
+        case .string(let text), .url(let text): self = .string(text)
+        case .decimal(let literal): self = .number(NumberText.canonical(literal))
+        case .int(let integer): self = .number(String(integer))
+        case .double(let double): self = .number(NumberText.canonical(NumberText.json(double)))
+        case .bool(let flag): self = .bool(flag)
+        case .null, .date, .array, .object: return nil
+        }
+    }
+
+    /// The key as the value reverse mapping writes back.
+    var value: MappedValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .number(let text): .decimal(text)
+        case .bool(let flag): .bool(flag)
+        }
+    }
 
     /// The input as the rules write it.
     var description: String {

@@ -29,7 +29,7 @@ extension Checker {
                 continue
             }
             fieldSpans[field.name.name] = field.name.span
-            if let plan = compileField(field, naming: naming, lenient: lenient) {
+            if let plan = compileField(field, naming: naming, lenient: lenient, tables: tables) {
                 model.fieldIndex[plan.name] = model.fields.count
                 model.fields.append(plan)
             }
@@ -38,7 +38,9 @@ extension Checker {
     }
 
     /// Compiles one field: its type, keys, pipeline, default and rules.
-    private mutating func compileField(_ field: FieldDecl, naming: NamingStrategy, lenient: Bool) -> FieldPlan? {
+    private mutating func compileField(
+        _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, tables: [TablePlan]
+    ) -> FieldPlan? {
         guard let type = resolveType(field.type) else { return nil }
         let sources = field.sources.map { $0.map(compileKeyPath) }
             ?? [KeyPathPlan(steps: [.key(naming.key(for: field.name.name))], text: naming.key(for: field.name.name))]
@@ -59,10 +61,12 @@ extension Checker {
         }
         let defaultValue = field.defaultValue.flatMap { compileLiteral($0.value, as: type, context: "default") }
         let rules = field.rules.compactMap { compileRule($0, field: field.name.name, type: type) }
-        return FieldPlan(
+        var plan = FieldPlan(
             name: field.name.name, type: type, sources: sources, pipeline: stages, defaultValue: defaultValue,
             defaultOnlyWhenMissing: field.defaultValue?.onlyWhenMissing ?? false, rules: rules, lenient: lenient,
-            site: site(field.name.span, ""))
+            reversal: FieldReversal(target: [], inverse: [], defaultJSON: nil), site: site(field.name.span, ""))
+        plan.reversal = reversal(of: plan, decl: field, tables: tables)
+        return plan
     }
 
     /// Splits a written key path into steps and its display text.

@@ -33,6 +33,8 @@ struct Checker {
     /// Transformers whose expansion failed and was reported.
     var failedTransforms: Set<String> = []
 
+    /// Why fields cannot be mapped back, reported only when the rules are reversed.
+    var reversalProblems: [Diagnostic] = []
     /// Transformers registered from Swift, by name.
     var customTransformers: [String: CustomTransformer] = [:]
     /// Whether `strict` is set for the whole file.
@@ -102,7 +104,7 @@ struct Checker {
         }
         let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         return Plan(models: models, enums: enums, tables: tables, root: resolveRoot(modelCount: models.count),
-            modelIndex: modelIndex, isStrict: fileIsStrict)
+            modelIndex: modelIndex, isStrict: fileIsStrict, reversalProblems: reversalProblems)
     }
 
     /// Records every declaration's name and the file-level settings of one source.

@@ -17,6 +17,9 @@ struct Plan: Sendable {
     var modelIndex: [String: Int]
     /// Whether the file as a whole is `strict`.
     var isStrict: Bool
+    /// Why some fields cannot be mapped back, in source order; empty when
+    /// every field can.
+    var reversalProblems: [Diagnostic] = []
 }
 
 /// Where a rule is written, resolved once for error messages.
@@ -62,6 +65,8 @@ struct FieldPlan: Sendable {
     var rules: [RulePlan]
     /// Whether values may be coerced between JSON types (`"42"` for an `Int`).
     var lenient: Bool
+    /// How the field maps back to source-shaped JSON.
+    var reversal: FieldReversal
     /// Where the field is declared.
     var site: RuleSite
 }
@@ -94,6 +99,9 @@ struct EnumPlan: Sendable {
     var defaultCase: Int?
     /// The inputs as written, for messages listing what is accepted.
     var inputDescriptions: [String]
+    /// Each case's preferred input, the first it lists (or its name), which
+    /// reverse mapping writes back.
+    var preferredInputs: [LookupKey]
 }
 
 /// A user-declared table ready to look values up.
@@ -106,6 +114,11 @@ struct TablePlan: Sendable {
     var defaultValue: MappedValue?
     /// The kind of value every row gives.
     var outputKind: ValueKind
+    /// For reverse mapping: the input to write back for each output, the
+    /// first input of the row that gives it.
+    var preferredInputs: [LookupKey: LookupKey]
+    /// Why the table cannot be reversed, when it cannot.
+    var irreversibility: String?
 }
 
 /// A compiled validation rule on one field.

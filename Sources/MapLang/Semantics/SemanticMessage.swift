@@ -18,6 +18,8 @@ enum SemanticMessage: DiagnosticMessage {
     case invalidDatePattern(reason: String)
     case invalidLiteral(context: String, reason: String)
     case invalidPattern(reason: String)
+    case irreversibleKeyPath(field: String, path: String)
+    case irreversibleTransformer(field: String, transformer: String, reason: String)
     case literalTypeMismatch(context: String, expected: String, found: String)
     case notAModelField(field: String)
     case pipelineOnModel(field: String, type: String)
@@ -57,6 +59,8 @@ enum SemanticMessage: DiagnosticMessage {
         case .invalidDatePattern: "invalid-date-pattern"
         case .invalidLiteral: "invalid-literal"
         case .invalidPattern: "invalid-pattern"
+        case .irreversibleKeyPath: "irreversible-key-path"
+        case .irreversibleTransformer: "irreversible-transformer"
         case .literalTypeMismatch: "literal-type-mismatch"
         case .notAModelField: "not-a-model-field"
         case .pipelineOnModel: "pipeline-on-model"
@@ -114,6 +118,10 @@ enum SemanticMessage: DiagnosticMessage {
             "invalid date pattern: \(reason)"
         case .invalidLiteral(let context, let reason):
             "invalid \(context): \(reason)"
+        case .irreversibleKeyPath(let field, let path):
+            "`\(field)` cannot be mapped back: its key path `\(path)` has an index"
+        case .irreversibleTransformer(let field, let transformer, let reason):
+            "`\(field)` cannot be mapped back through `\(transformer)`: \(reason)"
         case .invalidPattern(let reason):
             "invalid regular expression: \(reason)"
         case .literalTypeMismatch(let context, let expected, let found):
@@ -175,7 +183,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
-            .invalidPattern, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
+            .invalidPattern, .irreversibleKeyPath, .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
             .ruleTypeMismatch, .settingNotAllowedInModel, .tableOutputsDiffer, .transformerInputMismatch,
             .unexpectedArguments, .unknownEnumCase, .unknownField, .unknownFunction, .unknownModel, .unknownRule,
             .unknownTransformer, .unknownType:

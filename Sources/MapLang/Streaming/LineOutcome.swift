@@ -44,7 +44,10 @@ extension Rules {
     ///   - number: The line's 1-based number, reported back in the outcome.
     ///   - offset: The input offset of the line's first byte.
     ///   - model: The model to map to.
-    public func mapLine(_ line: ArraySlice<UInt8>, number: Int, offset: Int, to model: ModelID) -> LineOutcome {
+    ///   - direction: Forward from source JSON, or in reverse from model-shaped JSON.
+    public func mapLine(
+        _ line: ArraySlice<UInt8>, number: Int, offset: Int, to model: ModelID, direction: MappingDirection = .forward
+    ) -> LineOutcome {
         func outcome(_ result: Result<MappedValue, LineRejection>) -> LineOutcome {
             LineOutcome(line: number, offset: offset, result: result)
         }
@@ -55,7 +58,7 @@ extension Rules {
         } catch {
             return outcome(.failure(.invalidJSON(error)))
         }
-        let record = map(value, to: model)
+        let record = map(value, to: model, direction: direction)
         if let mapped = record.value { return outcome(.success(mapped)) }
         return outcome(.failure(.mappingFailed(record.errors)))
     }

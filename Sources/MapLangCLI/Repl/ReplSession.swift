@@ -215,7 +215,8 @@ struct ReplSession {
         let color = ParsedArguments(values: ["--color": renderer.colored ? "always" : "never"])
         let reporter = ErrorReporter(console: capture, arguments: color)
         let job = MappingJob(
-            rules: rules, model: model, inputName: name, output: RecordOutput(pretty: true, sink: sink), reporter: reporter)
+            rules: rules, model: model, direction: .forward, inputName: name, output: RecordOutput(pretty: true, sink: sink),
+            reporter: reporter)
         _ = job.runDocument(input)
         return capture.finish()
     }

@@ -1,0 +1,229 @@
+extension Interpreter {
+    /// Maps one record in either direction.
+    func run(
+        _ value: JSONValue, model: Int, at path: JSONPath, direction: MappingDirection
+    ) -> (value: MappedValue?, errors: [MappingError]) {
+        switch direction {
+        case .forward: map(value, model: model, at: path)
+        case .reverse: reverse(value.mappedValue, model: model, at: path)
+        }
+    }
+
+    /// Maps a model-shaped record, as forward mapping writes it, back to
+    /// source-shaped JSON (grammar.md 5.5).
+    ///
+    /// - Returns: The source-shaped value when there were no errors, and every error found.
+    func reverse(_ value: MappedValue, model: Int, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
+        var context = MappingContext(path: path, model: plan.models[model].name)
+        let written = reverseModel(value, model: model, &context)
+        return (context.errors.isEmpty ? written : nil, context.errors)
+    }
+
+    /// Writes a model's fields back at their keys.
+    func reverseModel(_ value: MappedValue, model index: Int, _ context: inout MappingContext) -> MappedValue? {
+        let model = plan.models[index]
+        guard case .object(let object) = value else {
+            context.fail(
+                .typeMismatch(expected: "an object for `\(model.name)`", found: value.preview), model: model.name,
+                field: nil, site: model.site)
+            return nil
+        }
+        let outerModel = context.model
+        context.model = model.name
+        defer { context.model = outerModel }
+        let values = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        var builder = SourceObjectBuilder()
+        var failed = false
+        for field in model.fields where !field.reversal.target.isEmpty {
+            context.path.append(.key(field.name))
+            defer { context.path.removeLast() }
+            switch reverseField(field, values[field.name], &context) {
+            case .write(let written): builder.insert(written, at: field.reversal.target[...])
+            case .omit: continue
+            case .failed: failed = true
+            }
+        }
+        return failed ? nil : builder.value
+    }
+
+    /// What becomes of one field's value.
+    private enum Reversed {
+        /// Written at the field's key.
+        case write(MappedValue)
+        /// Left out: forward mapping gives the same value without it.
+        case omit
+        /// An error was recorded.
+        case failed
+    }
+
+    /// Decides whether a field is written, and what.
+    ///
+    /// `null` and an absent field are left out, since forward mapping reads
+    /// an absent key as `null` or the default; so is a value equal to the
+    /// default. Only a field whose default applies `when missing` writes an
+    /// explicit `null`, which forward mapping keeps.
+    private func reverseField(_ field: FieldPlan, _ value: MappedValue?, _ context: inout MappingContext) -> Reversed {
+        guard let value, value != .null else {
+            if field.type.isOptional || field.defaultValue != nil {
+                return value == .null && field.defaultOnlyWhenMissing ? .write(.null) : .omit
+            }
+            let problem: MappingProblem = value == nil ? .missingKey(keys: [field.name]) : .nullValue(key: field.name)
+            context.fail(problem, model: context.model, field: field.name, site: field.site)
+            return .failed
+        }
+        if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON { return .omit }
+        guard let written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
+        return .write(written)
+    }
+
+    /// Turns a model-shaped value of a field's type back into what the
+    /// field's key held.
+    private func unconvert(
+        _ value: MappedValue, from type: ValueType, field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        switch type {
+        case .optional(let wrapped):
+            return value == .null ? .null : unconvert(value, from: wrapped, field: field, &context)
+        case .array(let element):
+            guard case .array(let items) = value else { return mismatch("an array", value, field, &context) }
+            var results: [MappedValue] = []
+            var failed = false
+            for (index, item) in items.enumerated() {
+                context.path.append(.index(index))
+                if let written = unconvert(item, from: element, field: field, &context) {
+                    results.append(written)
+                } else {
+                    failed = true
+                }
+                context.path.removeLast()
+            }
+            return failed ? nil : .array(results)
+        case .dictionary(let element):
+            guard case .object(let object) = value else { return mismatch("an object", value, field, &context) }
+            var results: [MappedMember] = []
+            var failed = false
+            for member in object.members {
+                context.path.append(.key(member.key))
+                if let written = unconvert(member.value, from: element, field: field, &context) {
+                    results.append(MappedMember(key: member.key, value: written))
+                } else {
+                    failed = true
+                }
+                context.path.removeLast()
+            }
+            return failed ? nil : .object(MappedObject(results))
+        case .model(let index):
+            return reverseModel(value, model: index, &context)
+        case .json where field.reversal.inverse.isEmpty:
+            return value
+        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
+            guard let scalar = typedScalar(value, of: type, field: field, &context) else { return nil }
+            return invert(scalar, field: field, &context)
+        }
+    }
+
+    /// A model-shaped scalar as forward mapping's last stage gave it: dates
+    /// and URLs typed, numbers as their literal, enum cases as their
+    /// preferred input.
+    private func typedScalar(
+        _ value: MappedValue, of type: ValueType, field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        switch (type, value) {
+        case (.string, .string), (.bool, .bool), (.json, _), (.date, .date), (.url, .url):
+            return value
+        case (.int, .int(let integer)), (.double, .int(let integer)), (.decimal, .int(let integer)):
+            return .decimal(String(integer))
+        case (.double, .double(let double)), (.decimal, .double(let double)):
+            return .decimal(NumberText.json(double))
+        case (.int, .decimal), (.double, .decimal), (.decimal, .decimal):
+            return value
+        case (.date, .string(let text)):
+            guard let timestamp = try? ISO8601DateParser.parse(text) else {
+                return mismatch("an ISO-8601 date", value, field, &context)
+            }
+            return .date(timestamp)
+        case (.url, .string(let text)):
+            return .url(text)
+        case (.enumeration(let index), .string(let name)):
+            let plan = plan.enums[index]
+            guard let found = plan.cases.firstIndex(of: name) else {
+                context.fail(
+                    .unknownEnumValue(enumName: plan.name, found: value.preview, known: plan.cases.map { JSONPath.quoted($0) }),
+                    model: context.model, field: field.name, site: field.site)
+                return nil
+            }
+            return plan.preferredInputs[found].value
+        default:
+            return mismatch(Coercion.expectation(for: type, enums: plan.enums), value, field, &context)
+        }
+    }
+
+    /// Runs a field's inverse steps, last transformer first.
+    private func invert(_ value: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
+        var current = value
+        for step in field.reversal.inverse {
+            switch step.apply(to: current, tables: plan.tables) {
+            case .success(let previous):
+                current = previous
+            case .failure(let problem):
+                context.fail(problem, model: context.model, field: field.name, site: field.site)
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// Records that a model-shaped value has the wrong shape.
+    private func mismatch(
+        _ expected: String, _ value: MappedValue, _ field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        context.fail(
+            .typeMismatch(expected: expected, found: value.preview), model: context.model, field: field.name,
+            site: field.site)
+        return nil
+    }
+}
+
+extension InverseStep {
+    /// Turns what a transformer gave back into what it read.
+    func apply(to value: MappedValue, tables: [TablePlan]) -> Result<MappedValue, MappingProblem> {
+        switch self {
+        case .iso8601:
+            return Self.date(value) { .string($0.iso8601String) }
+        case .timestamp(let unit):
+            return Self.date(value) { .decimal(UnixTimestamp.literal(for: $0, unit: unit)) }
+        case .datePattern(let pattern):
+            return Self.date(value) { .string(pattern.format($0)) }
+        case .url:
+            guard let text = value.stringValue else { return .failure(.typeMismatch(expected: "a URL", found: value.preview)) }
+            return .success(.string(text))
+        case .table(let index):
+            let table = tables[index]
+            guard let key = LookupKey(value), let input = table.preferredInputs[key] else {
+                return .failure(.notATableOutput(table: table.name, found: value.preview))
+            }
+            return .success(input.value)
+        case .custom(let name, let inverse):
+            do {
+                return .success(try inverse(value))
+            } catch {
+                return .failure(.invalidValue(transformer: name, found: value.preview, reason: "\(error)"))
+            }
+        }
+    }
+
+    /// Writes a date, or an ISO-8601 string, in a transformer's form.
+    private static func date(
+        _ value: MappedValue, _ write: (Timestamp) -> MappedValue
+    ) -> Result<MappedValue, MappingProblem> {
+        switch value {
+        case .date(let timestamp):
+            return .success(write(timestamp))
+        case .string(let text):
+            guard let timestamp = try? ISO8601DateParser.parse(text) else { fallthrough }
+            return .success(write(timestamp))
+        case .null, .bool, .int, .double, .decimal, .url, .array, .object:
+            return .failure(.typeMismatch(expected: "a date", found: value.preview))
+        }
+    }
+}

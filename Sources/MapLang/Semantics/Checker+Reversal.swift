@@ -1,0 +1,93 @@
+extension Checker {
+    /// Works out how a field maps back to source-shaped JSON, recording in
+    /// `reversalProblems` why it cannot when it cannot.
+    ///
+    /// - Parameters:
+    ///   - field: The compiled field.
+    ///   - decl: Its declaration, for the places problems point at.
+    ///   - tables: The compiled tables.
+    mutating func reversal(of field: FieldPlan, decl: FieldDecl, tables: [TablePlan]) -> FieldReversal {
+        var target: [String] = []
+        for step in field.sources[0].steps {
+            switch step {
+            case .key(let key):
+                target.append(key)
+            case .index:
+                let span = decl.sources?.first?.span ?? decl.name.span
+                reportIrreversible(.irreversibleKeyPath(field: field.name, path: field.sources[0].text), at: span)
+            }
+        }
+        var inverse: [InverseStep] = []
+        let span = decl.pipeline?.span ?? decl.name.span
+        for (position, stage) in field.pipeline.enumerated().reversed() {
+            let previous = position > 0 ? field.pipeline[position - 1] : nil
+            switch inverseStep(of: stage.step, after: previous?.step, tables: tables) {
+            case .success(let step?):
+                inverse.append(step)
+            case .success(nil):
+                continue
+            case .failure(let reason):
+                reportIrreversible(
+                    .irreversibleTransformer(field: field.name, transformer: stage.name, reason: reason.text), at: span)
+            }
+        }
+        return FieldReversal(
+            target: target, inverse: inverse, defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
+    }
+
+    /// Records a problem that only matters when the rules are reversed.
+    private mutating func reportIrreversible(_ problem: SemanticMessage, at span: Span) {
+        reversalProblems.append(Diagnostic(problem, source: source, span: span))
+    }
+
+    /// The inverse of one step, `nil` when the value goes back as it is.
+    private func inverseStep(
+        of step: TransformStep, after previous: TransformStep?, tables: [TablePlan]
+    ) -> Result<InverseStep?, IrreversibleReason> {
+        switch step {
+        case .iso8601: return .success(.iso8601)
+        case .timestamp(let unit): return .success(.timestamp(unit))
+        case .datePattern(let pattern, _): return .success(.datePattern(pattern))
+        case .url: return .success(.url)
+        case .table(let index):
+            if let reason = tables[index].irreversibility { return .failure(IrreversibleReason(text: reason)) }
+            return .success(.table(index))
+        case .custom(let transformer):
+            guard let inverse = transformer.inverse else {
+                return .failure(IrreversibleReason(text: "it was registered without an inverse"))
+            }
+            return .success(.custom(name: transformer.name, inverse: inverse))
+        case .trim, .lowercase, .uppercase, .string, .number, .bool:
+            // Written back as it is, which is only what the stage before read
+            // when that stage gives the same kind of value.
+            guard let previous else { return .success(nil) }
+            let before = outputKind(of: previous, tables: tables)
+            let after = outputKind(of: step, tables: tables)
+            guard before == after || before == .json else {
+                return .failure(
+                    IrreversibleReason(
+                        text: "it turns the \(before) from `\(previous.name)` into a \(after), which cannot be turned back"))
+            }
+            return .success(nil)
+        }
+    }
+
+    /// The kind of value a step gives.
+    private func outputKind(of step: TransformStep, tables: [TablePlan]) -> ValueKind {
+        switch step {
+        case .iso8601, .timestamp, .datePattern: .date
+        case .url: .url
+        case .trim, .lowercase, .uppercase, .string: .text
+        case .number: .number
+        case .bool: .boolean
+        case .table(let index): tables[index].outputKind
+        case .custom(let transformer): transformer.output
+        }
+    }
+}
+
+/// Why a transformer cannot be reversed, in words for a diagnostic.
+struct IrreversibleReason: Error {
+    /// The reason, lowercase, with no trailing period.
+    let text: String
+}

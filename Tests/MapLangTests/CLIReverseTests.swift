@@ -1,0 +1,100 @@
+import Testing
+
+/// `maplang run --reverse` and `maplang check --reverse` through the real CLI code path.
+struct CLIReverseTests {
+    static let irreversible = """
+        root A
+        table t {
+          "a" -> 1
+          "b" -> 1
+        }
+        model A {
+          x: Int using t
+          first: String? from items[0].name
+        }
+
+        """
+
+    static let problems = """
+        r.map:7:16: error: `x` cannot be mapped back through `t`: rows give 1 for both "a" and "b", so either could have been read
+          |
+        7 |   x: Int using t
+          |                ^
+
+        r.map:8:23: error: `first` cannot be mapped back: its key path `items[0].name` has an index
+          |
+        8 |   first: String? from items[0].name
+          |                       ^^^^^^^^^^^^^
+
+        2 errors
+
+        """
+
+    @Test func reverseRefusesRulesThatCannotGoBackBeforeReadingInput() {
+        let (result, console) = CLIHarness.run(["run", "--reverse", "r.map", "missing.json", "-o", "out.json"], files: ["r.map": Self.irreversible])
+        CLIHarness.expect(result, stderr: Self.problems, status: 65)
+        #expect(console.written.isEmpty)
+    }
+
+    @Test func checkReportsThemOnlyWhenAsked() {
+        let (plain, _) = CLIHarness.run(["check", "r.map"], files: ["r.map": Self.irreversible])
+        CLIHarness.expect(plain, stdout: "", stderr: "r.map: ok, 1 model\n", status: 0)
+        let (reverse, _) = CLIHarness.run(["check", "--reverse", "r.map"], files: ["r.map": Self.irreversible])
+        CLIHarness.expect(reverse, stderr: Self.problems, status: 65)
+    }
+
+    static let orders = """
+        root Order
+        keys snake_case
+        enum Status {
+          open from "O"
+          done from "D"
+        }
+        model Order {
+          id: Int
+          placedAt: Date using timestamp
+          status: Status
+          buyer: String from customer.name
+        }
+
+        """
+
+    @Test func reversesArraysAndReportsModelShapedInputThatDoesNotFit() {
+        let input = #"[{"id": 1, "placedAt": "2024-01-01T00:00:00Z", "status": "done", "buyer": "ada"}, {"id": "x", "placedAt": "yesterday", "status": "lost", "buyer": "bob"}]"#
+        let (result, _) = CLIHarness.run(["run", "orders.map", "in.json", "--reverse"], files: ["orders.map": Self.orders, "in.json": input])
+        CLIHarness.expect(
+            result,
+            stdout: #"[{"id":1,"placed_at":1704067200,"status":"D","customer":{"name":"ada"}}]"# + "\n",
+            stderr: """
+                in.json: error: $[1].id: expected an integer, found "x"
+                  --> orders.map:8:3: field `Order.id`
+                in.json: error: $[1].placedAt: expected an ISO-8601 date, found "yesterday"
+                  --> orders.map:9:3: field `Order.placedAt`
+                in.json: error: $[1].status: "lost" is not a value of `Status` (expected one of "open", "done")
+                  --> orders.map:10:3: field `Order.status`
+                in.json: 1 of 2 records failed with 3 errors
+
+                """,
+            status: 1)
+    }
+
+    @Test func reversesNDJSONLineByLine() {
+        let input = #"{"id": 1, "placedAt": "2024-01-01T00:00:00Z", "status": "open", "buyer": "ada"}"# + "\n" + #"{"id": 2}"# + "\n"
+        let (result, _) = CLIHarness.run(
+            ["run", "orders.map", "-", "--reverse", "--ndjson"], files: ["orders.map": Self.orders], stdin: input)
+        CLIHarness.expect(
+            result,
+            stdout: #"{"id":1,"placed_at":1704067200,"status":"O","customer":{"name":"ada"}}"# + "\n",
+            stderr: """
+                <stdin>:2: error: $.placedAt: missing required key `placedAt`
+                  --> orders.map:9:3: field `Order.placedAt`
+                <stdin>:2: error: $.status: missing required key `status`
+                  --> orders.map:10:3: field `Order.status`
+                <stdin>:2: error: $.buyer: missing required key `buyer`
+                  --> orders.map:11:3: field `Order.buyer`
+                <stdin>: 1 of 2 lines rejected, 1 written
+
+                """,
+            status: 1)
+    }
+}

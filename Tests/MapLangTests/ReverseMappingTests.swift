@@ -1,0 +1,84 @@
+@testable import MapLang
+import Testing
+
+/// Reverse mapping (grammar.md 5.5): model-shaped JSON back to the source's
+/// shape, and the round trips it promises.
+struct ReverseMappingTests {
+    /// Maps a whole document one way, failing the test on any error.
+    static func run(_ rules: Rules, _ bytes: [UInt8], model: ModelID, _ direction: MappingDirection) throws -> [UInt8] {
+        var records: [MappedValue] = []
+        var single: MappedValue?
+        var errors: [MappingError] = []
+        let shape = try rules.mapDocument(bytes, to: model, direction: direction) { record in
+            errors += record.errors
+            if let value = record.value {
+                if record.index == nil { single = value } else { records.append(value) }
+            }
+        }
+        #expect(errors.isEmpty, "\(errors.map(RulesTestSupport.line))")
+        return (shape == .array ? MappedValue.array(records) : single ?? .null).jsonBytes()
+    }
+
+    struct Example: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        var testDescription: String { name }
+    }
+
+    /// Every example whose rules can be reversed.
+    static let examples: [Example] = GoldenExampleTests.examples.compactMap { name in
+        let directory = "\(GoldenExampleTests.examplesDirectory)/\(name)"
+        let arguments = (try? TestFiles.text(directory + "/args"))?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+        return Example(name: name, arguments: arguments)
+    }
+
+    static func load(_ example: Example) throws -> (Rules, ModelID, [UInt8]) {
+        let directory = "\(GoldenExampleTests.examplesDirectory)/\(example.name)"
+        let rules = try Rules(source: SourceFile(name: "\(example.name).map", text: try TestFiles.text("\(directory)/\(example.name).map")))
+        let modelName = example.arguments.firstIndex(of: "--model").map { example.arguments[$0 + 1] }
+        return (rules, try rules.model(named: modelName), try TestFiles.read("\(directory)/input.json"))
+    }
+
+    /// `run`, then `--reverse`, then `run` again gives the first output exactly.
+    @Test(arguments: examples)
+    func forwardReverseForwardGivesTheFirstOutput(_ example: Example) throws {
+        let (rules, model, input) = try Self.load(example)
+        guard rules.reversalProblems.isEmpty, !example.arguments.contains("--reverse") else { return }
+        var first: [UInt8] = []
+        var firstErrors = 0
+        _ = try rules.mapDocument(input, to: model) { record in
+            firstErrors += record.errors.count
+            if let value = record.value { first = value.jsonBytes() }
+        }
+        guard firstErrors == 0 else { return }  // the errors example: nothing maps to go back from
+        let mapped = try Self.run(rules, input, model: model, .forward)
+        let reversed = try Self.run(rules, mapped, model: model, .reverse)
+        let again = try Self.run(rules, reversed, model: model, .forward)
+        #expect(String(decoding: again, as: UTF8.self) == String(decoding: mapped, as: UTF8.self))
+    }
+
+    /// `--reverse`, then `run`, on model-shaped data gives it back.
+    @Test(arguments: examples)
+    func reverseThenForwardGivesModelShapedDataBack(_ example: Example) throws {
+        let (rules, model, input) = try Self.load(example)
+        guard rules.reversalProblems.isEmpty else { return }
+        let modelShaped: [UInt8]
+        if example.arguments.contains("--reverse") {
+            modelShaped = input
+        } else {
+            let expected = try TestFiles.read("\(GoldenExampleTests.examplesDirectory)/\(example.name)/expected.json")
+            guard (try? JSONReader.parse(expected)) != nil else { return }
+            modelShaped = expected
+        }
+        let reversed = try Self.run(rules, modelShaped, model: model, .reverse)
+        let again = try Self.run(rules, reversed, model: model, .forward)
+        #expect(try JSONReader.parse(again) == JSONReader.parse(modelShaped))
+    }
+
+    @Test func theReversibleExamplesAreMost() {
+        let reversible = Self.examples.filter { example in
+            (try? Self.load(example)).map { $0.0.reversalProblems.isEmpty } ?? false
+        }
+        #expect(reversible.map(\.name).sorted() == ["book", "errors", "github", "orders-reverse", "twitter", "user-profile"])
+    }
+}
