@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - Encoding Swift types back to the source's JSON
+
+extension Rules {
+    /// Turns a value of your own `Encodable` type, shaped like the model (as
+    /// `decode` fills it), into the source's JSON through reverse mapping:
+    /// field names back to their keys, key paths rebuilt as nested objects,
+    /// dates, URLs, enum cases and table outputs back to the form the rules
+    /// read (grammar.md 5.5).
+    ///
+    /// ```swift
+    /// let body = try rules.encode(issue)          // {"html_url": …, "user": {"login": …}, …}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: A record, or an array of records.
+    ///   - model: The model the value has the shape of; the root model when `nil`.
+    /// - Returns: Compact JSON in the source's shape.
+    /// - Throws: `RulesError` when some field cannot be mapped back
+    ///   (`reversalProblems`); `EncodingError` when the value does not fit the
+    ///   model, with the `MappingFailure` as its underlying error;
+    ///   `ModelChoiceError` for a model that cannot be chosen.
+    public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
+        let id = try self.model(named: model)
+        guard reversalProblems.isEmpty else { throw RulesError(diagnostics: reversalProblems) }
+        let encoded = try MappedValueEncoder.encode(value)
+        let records = encoded.arrayValue ?? [encoded]
+        var written: [MappedValue] = []
+        var errors: [MappingError] = []
+        for (index, record) in records.enumerated() {
+            var result = reverse(record, from: id)
+            if encoded.arrayValue != nil {
+                result.errors = result.errors.map { error in
+                    var error = error
+                    error.path = JSONPath(components: [.index(index)] + error.path.components)
+                    return error
+                }
+            }
+            errors += result.errors
+            if let source = result.value { written.append(source) }
+        }
+        guard errors.isEmpty else {
+            let failure = MappingFailure(errors: errors, mapped: nil)
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: failure.description, underlyingError: failure))
+        }
+        return Data((encoded.arrayValue != nil ? .array(written) : written[0]).jsonBytes())
+    }
+}

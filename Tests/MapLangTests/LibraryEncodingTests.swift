@@ -1,0 +1,88 @@
+import Foundation
+import MapLang
+import Testing
+
+/// `Rules.encode`: a value of the user's own type back to the source's JSON,
+/// through reverse mapping.
+struct LibraryEncodingTests {
+    enum Status: String, Codable, Equatable {
+        case pending, shipped, cancelled
+    }
+
+    struct Line: Codable, Equatable {
+        let sku: String
+        let quantity: Int
+    }
+
+    struct Order: Codable, Equatable {
+        let id: Int
+        let customerName: String
+        let customerEmail: String?
+        let placedAt: Date
+        let shipBy: Date?
+        let status: Status
+        let priority: Int
+        let lines: [Line]
+        let giftWrap: Bool
+        let total: Decimal
+        let receipt: URL
+    }
+
+    static let rules: Rules = {
+        let path = TestFiles.packageRoot + "/examples/orders-reverse/orders-reverse.map"
+        return try! Rules(source: SourceFile(name: "orders-reverse.map", text: try! TestFiles.text(path)))
+    }()
+
+    static let order = Order(
+        id: 7, customerName: "Ada", customerEmail: nil, placedAt: Date(timeIntervalSince1970: 1_709_367_300.25),
+        shipBy: Date(timeIntervalSince1970: 1_709_596_800), status: .shipped, priority: 3,
+        lines: [Line(sku: "KB-01", quantity: 2)], giftWrap: false, total: Decimal(string: "19.90")!,
+        receipt: URL(string: "https://shop.example.com/r/7")!)
+
+    @Test func encodesIntoTheSourceShape() throws {
+        let data = try Self.rules.encode(Self.order)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"id":7,"customer":{"name":"Ada"},"placed_at":1709367300250,"shipping":{"by":"2024-03-05"},"status":"S","priority":"high","lines":[{"sku":"KB-01","quantity":2}],"total":19.9,"links":{"receipt":"https://shop.example.com/r/7"}}"#
+        )
+    }
+
+    @Test func decodeOfEncodeGivesTheValueBack() throws {
+        let orders = [Self.order, Order(
+            id: 8, customerName: "Kenji", customerEmail: "k@example.com", placedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            shipBy: nil, status: .pending, priority: 1, lines: [], giftWrap: true, total: 0,
+            receipt: URL(string: "https://shop.example.com/r/8")!)]
+        let data = try Self.rules.encode(orders)
+        #expect(try Self.rules.decode([Order].self, from: data) == orders)
+    }
+
+    struct Broken: Encodable {
+        let id = "seven"
+        let customerName = "Ada"
+        let placedAt = Date(timeIntervalSince1970: 0)
+        let status = "lost"
+        let priority = 2
+        let total = 1
+        let receipt = "https://x.test"
+    }
+
+    @Test func valuesThatDoNotFitTheModelAreEncodingErrorsWithTheMappingErrors() throws {
+        do {
+            _ = try Self.rules.encode([Broken()])
+            Issue.record("encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            let failure = try #require(context.underlyingError as? MappingFailure)
+            #expect(
+                failure.errors.map { "\($0.path) \($0.field ?? "") \($0.message)" } == [
+                    #"$[0].id id expected an integer, found "seven""#,
+                    #"$[0].status status "lost" is not a value of `Status` (expected one of "pending", "shipped", "cancelled")"#,
+                    "$[0].priority priority 2 is not an output of the table `priority`",
+                ])
+        }
+    }
+
+    @Test func rulesThatCannotGoBackAreRefused() throws {
+        let rules = try Rules(source: SourceFile(name: "r.map", text: "root A\nmodel A {\n  first: String from items[0]\n}\n"))
+        #expect(throws: RulesError.self) { try rules.encode(["first": "x"]) }
+    }
+}
