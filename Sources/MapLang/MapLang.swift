@@ -91,9 +91,12 @@ public struct Rules: Sendable {
     /// The names of the declared models, in declaration order.
     public var modelNames: [String] { plan.models.map(\.name) }
 
-    /// The model documents map to when no other is chosen: the `root`
-    /// setting, or the only model of a file that declares one.
-    public var rootModel: String? { plan.root.map { plan.models[$0].name } }
+    /// The model (or choice) documents map to when no other is chosen: the
+    /// `root` setting, or the only model of a file that declares one.
+    public var rootModel: String? { plan.root.map(plan.name(of:)) }
+
+    /// The names of the declared choices, in declaration order.
+    public var choiceNames: [String] { plan.choices.map(\.name) }
 
     /// How input JSON is read under these rules: duplicate keys in an object
     /// are an error in a `strict` file; otherwise the last one wins.
@@ -110,15 +113,14 @@ public struct Rules: Sendable {
     ///   no model at all.
     public func model(named name: String?) throws(ModelChoiceError) -> ModelID {
         if let name {
-            guard let index = plan.modelIndex[name] else {
-                throw .unknownModel(
-                    name: name, suggestion: Suggestion.closest(to: name, among: modelNames), available: modelNames)
-            }
-            return ModelID(index: index)
+            if let index = plan.modelIndex[name] { return ModelID(target: .model(index)) }
+            if let index = plan.choiceIndex[name] { return ModelID(target: .choice(index)) }
+            let names = modelNames + plan.choices.map(\.name)
+            throw .unknownModel(name: name, suggestion: Suggestion.closest(to: name, among: names), available: names)
         }
         guard !modelNames.isEmpty else { throw .noModels }
         guard let root = plan.root else { throw .noRootModel(available: modelNames) }
-        return ModelID(index: root)
+        return ModelID(target: root)
     }
 
     /// Maps one record, already parsed, to a model.
@@ -132,7 +134,7 @@ public struct Rules: Sendable {
     public func map(
         _ value: JSONValue, to model: ModelID, at path: JSONPath = .root, direction: MappingDirection = .forward
     ) -> MappedRecord {
-        let (mapped, errors) = Interpreter(plan: plan).run(value, model: model.index, at: path, direction: direction)
+        let (mapped, errors) = Interpreter(plan: plan).run(value, target: model.target, at: path, direction: direction)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
 
@@ -143,7 +145,7 @@ public struct Rules: Sendable {
     ///   - value: The model-shaped value.
     ///   - model: The model it has the shape of.
     public func reverse(_ value: MappedValue, from model: ModelID) -> MappedRecord {
-        let (mapped, errors) = Interpreter(plan: plan).reverse(value, model: model.index, at: .root)
+        let (mapped, errors) = Interpreter(plan: plan).reverse(value, target: model.target, at: .root)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
 
@@ -175,7 +177,7 @@ public struct Rules: Sendable {
         do {
             single = try reader.readDocument { index, element in
                 let (mapped, errors) = interpreter.run(
-                    element, model: model.index, at: JSONPath.root.appending(.index(index)), direction: direction)
+                    element, target: model.target, at: JSONPath.root.appending(.index(index)), direction: direction)
                 body(MappedRecord(index: index, value: mapped, errors: errors))
             }
         } catch let error as JSONSyntaxError {
@@ -184,7 +186,7 @@ public struct Rules: Sendable {
             preconditionFailure("the record callback cannot throw")
         }
         guard let single else { return .array }
-        let (mapped, errors) = interpreter.run(single, model: model.index, at: .root, direction: direction)
+        let (mapped, errors) = interpreter.run(single, target: model.target, at: .root, direction: direction)
         body(MappedRecord(index: nil, value: mapped, errors: errors))
         return .single
     }
@@ -204,10 +206,10 @@ public struct RulesUnit: Sendable {
     }
 }
 
-/// A model chosen with `Rules.model(named:)`.
+/// A model, or a choice among models, picked with `Rules.model(named:)`.
 public struct ModelID: Sendable, Equatable, Hashable {
-    /// The model's index in the compiled plan.
-    let index: Int
+    /// The model or choice in the compiled plan.
+    let target: RecordTarget
 }
 
 /// One record's outcome.

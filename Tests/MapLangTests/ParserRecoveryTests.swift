@@ -559,6 +559,7 @@ extension ParserRecoveryTests {
             case .enumeration(let enumeration): span = enumeration.span
             case .table(let table): span = table.span
             case .transform(let transform): span = transform.span
+            case .choice(let choice): span = choice.span
             }
             #expect(span.start <= span.end && span.end <= size)
         }

@@ -679,14 +679,28 @@ extension ParserTests {
             else { return [] }
             return [call.span, name.span, arguments[0].span]
         },
-        SpanCase(id: "settings", marked: "⟨root ⟨Issue⟩⟩\n⟨keys ⟨snake_case⟩⟩\n⟨strict⟩") { file in
+        SpanCase(
+            id: "settings",
+            marked: "⟨root ⟨Issue⟩⟩\n⟨keys ⟨snake_case⟩⟩\n⟨strict⟩\n⟨unknown keep ⟨rest⟩⟩\n⟨only ⟨a⟩, ⟨b⟩⟩\n⟨ignore ⟨\"_links\"⟩, ⟨id⟩⟩"
+        ) { file in
             file.items.compactMap { item -> [Span]? in
                 guard case .setting(let setting) = item else { return nil }
                 switch setting.kind {
-                case .root(let name), .keys(let name): return [setting.span, name.span]
-                case .strict, .lenient: return [setting.span]
+                case .root(let name), .keys(let name), .unknownKeys(.keep(let name)): return [setting.span, name.span]
+                case .strict, .lenient, .unknownKeys: return [setting.span]
+                case .only(let names), .except(let names), .ignore(let names): return [setting.span] + names.map(\.span)
                 }
             }.flatMap { $0 }
+        },
+        SpanCase(id: "model extends", marked: "⟨model ⟨B⟩ extends ⟨A⟩ {}⟩") { file in
+            guard case .model(let model) = file.items.first, let parent = model.parent else { return [] }
+            return [model.span, model.name.span, parent.span]
+        },
+        SpanCase(id: "choice", marked: "⟨choice ⟨Shape⟩ by ⟨kind⟩ {\n  ⟨⟨\"c\"⟩, ⟨1⟩ -> ⟨Circle⟩⟩\n  default -> ⟨Square⟩\n}⟩") { file in
+            guard case .choice(let choice) = file.items.first, let fallback = choice.defaultModel else { return [] }
+            let variant = choice.variants[0]
+            return [choice.span, choice.name.span, choice.discriminator.span, variant.span] + variant.inputs.map(\.span)
+                + [variant.model.span, fallback.span]
         },
         SpanCase(id: "enum", marked: "⟨enum ⟨E⟩ {\n  ⟨⟨a⟩ from ⟨\"x\"⟩, ⟨2⟩⟩\n  ⟨b⟩\n  default ⟨b⟩\n}⟩") { file in
             guard case .enumeration(let decl) = file.items.first, let chosen = decl.defaultCase else { return [] }

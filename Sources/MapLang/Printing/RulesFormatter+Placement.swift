@@ -53,6 +53,8 @@ extension RulesFormatter.Layout {
         case .enumDefault(let name, let start): return Span(start: start, end: name.span.end)
         case .tableRow(let row): return row.span
         case .tableDefault(let value, let start): return Span(start: start, end: value.span.end)
+        case .choiceVariant(let variant): return variant.span
+        case .choiceDefault(let model, let start): return Span(start: start, end: model.span.end)
         }
     }
 
@@ -64,13 +66,14 @@ extension RulesFormatter.Layout {
         case .enumeration(let enumeration): enumeration.span
         case .table(let table): table.span
         case .transform(let transform): transform.span
+        case .choice(let choice): choice.span
         }
     }
 
     /// Where the `default` keyword of an enum's or table's default is:
     /// the first token after the member before it, or after the body's `{`.
-    func defaultKeyword(after ends: [Int], in span: Span, name: Identifier, value: Span) -> Int {
-        let start = ends.max() ?? (openingBrace(after: name.span.end, before: span.end) + 1)
+    func defaultKeyword(after ends: [Int], in span: Span, headerEnd: Int, value: Span) -> Int {
+        let start = ends.max() ?? (openingBrace(after: headerEnd, before: span.end) + 1)
         let keyword = firstToken(from: start, before: value.start)
         return min(keyword, value.start)
     }

@@ -1,13 +1,28 @@
 /// The canonical text of the parts of a declaration that fit on one line.
 extension RulesFormatter {
-    /// `root Name`, `strict`, `lenient`, `keys strategy`.
-    static func written(_ setting: SettingKind) -> String {
+    /// `root Name`, `strict`, `lenient`, `keys strategy`, `only a, b`,
+    /// `except a`, `ignore "_links"`, `unknown keep extras`.
+    public static func written(_ setting: SettingKind) -> String {
         switch setting {
         case .root(let name): "root " + name.name
         case .strict: "strict"
         case .lenient: "lenient"
         case .keys(let strategy): "keys " + strategy.name
+        case .only(let names): "only " + names.map(\.name).joined(separator: ", ")
+        case .except(let names): "except " + names.map(\.name).joined(separator: ", ")
+        case .ignore(let keys):
+            "ignore "
+                + keys.map { needsQuotes($0.name, first: false) ? TokenKind.quoted($0.name, limit: nil) : $0.name }
+                .joined(separator: ", ")
+        case .unknownKeys(.ignore): "unknown ignore"
+        case .unknownKeys(.reject): "unknown reject"
+        case .unknownKeys(.keep(let field)): "unknown keep " + field.name
         }
+    }
+
+    /// `"a", "b" -> Model`.
+    static func written(_ variant: ChoiceVariant) -> String {
+        variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
     /// `name: Type from a, b using x | y default v when missing where r1, r2`.

@@ -102,6 +102,10 @@ public enum RulesFormatter {
         case tableRow(TableRow)
         /// `default -> value` in a table; `start` is where its `default` is.
         case tableDefault(Literal, start: Int)
+        /// A variant of a choice.
+        case choiceVariant(ChoiceVariant)
+        /// `default -> Model` in a choice; `start` is where its `default` is.
+        case choiceDefault(Identifier, start: Int)
     }
 
     /// What decides the blank lines between top-level items.
@@ -231,9 +235,9 @@ public enum RulesFormatter {
                 switch decl {
                 case .setting: return .setting
                 case .transform: return .transform
-                case .model, .enumeration, .table: return .body
+                case .model, .enumeration, .table, .choice: return .body
                 }
-            case .member, .enumCase, .enumDefault, .tableRow, .tableDefault:
+            case .member, .enumCase, .enumDefault, .tableRow, .tableDefault, .choiceVariant, .choiceDefault:
                 return nil
             }
         }
@@ -251,6 +255,8 @@ public enum RulesFormatter {
             case .enumDefault(let name, start: _): line = "default " + name.name
             case .tableRow(let row): line = RulesFormatter.written(row)
             case .tableDefault(let value, start: _): line = "default -> " + RulesFormatter.written(value)
+            case .choiceVariant(let variant): line = RulesFormatter.written(variant)
+            case .choiceDefault(let model, start: _): line = "default -> " + model.name
             }
             return Rendered(hoisted: comments, lines: [RulesFormatter.indent(depth) + line])
         }
@@ -266,24 +272,40 @@ public enum RulesFormatter {
                 return Rendered(hoisted: comments, lines: [RulesFormatter.indent(depth) + line])
             case .model(let model):
                 let items = model.members.map(BlockItem.member)
-                return body("model", name: model.name, span: model.span, items: items, comments: comments, depth: depth)
+                let header = "model \(model.name.name)" + (model.parent.map { " extends " + $0.name } ?? "")
+                let headerEnd = model.parent?.span.end ?? model.name.span.end
+                return body(header, headerEnd: headerEnd, span: model.span, items: items, comments: comments, depth: depth)
+            case .choice(let choice):
+                let headerEnd = choice.discriminator.span.end
+                var items = choice.variants.map(BlockItem.choiceVariant)
+                if let model = choice.defaultModel {
+                    let ends = choice.variants.map(\.span.end).filter { $0 <= model.span.start }
+                    let start = defaultKeyword(after: ends, in: choice.span, headerEnd: headerEnd, value: model.span)
+                    items.append(.choiceDefault(model, start: start))
+                }
+                let header = "choice \(choice.name.name) by " + RulesFormatter.written(choice.discriminator)
+                return body(header, headerEnd: headerEnd, span: choice.span, items: items, comments: comments, depth: depth)
             case .enumeration(let enumeration):
                 let span = enumeration.span
                 var items = enumeration.cases.map(BlockItem.enumCase)
                 if let chosen = enumeration.defaultCase {
                     let ends = enumeration.cases.map(\.span.end).filter { $0 <= chosen.span.start }
-                    let start = defaultKeyword(after: ends, in: span, name: enumeration.name, value: chosen.span)
+                    let start = defaultKeyword(after: ends, in: span, headerEnd: enumeration.name.span.end, value: chosen.span)
                     items.append(.enumDefault(chosen, start: start))
                 }
-                return body("enum", name: enumeration.name, span: span, items: items, comments: comments, depth: depth)
+                return body(
+                    "enum \(enumeration.name.name)", headerEnd: enumeration.name.span.end, span: span, items: items,
+                    comments: comments, depth: depth)
             case .table(let table):
                 var items = table.rows.map(BlockItem.tableRow)
                 if let value = table.defaultValue {
                     let ends = table.rows.map(\.span.end).filter { $0 <= value.span.start }
-                    let start = defaultKeyword(after: ends, in: table.span, name: table.name, value: value.span)
+                    let start = defaultKeyword(after: ends, in: table.span, headerEnd: table.name.span.end, value: value.span)
                     items.append(.tableDefault(value, start: start))
                 }
-                return body("table", name: table.name, span: table.span, items: items, comments: comments, depth: depth)
+                return body(
+                    "table \(table.name.name)", headerEnd: table.name.span.end, span: table.span, items: items,
+                    comments: comments, depth: depth)
             }
         }
 
@@ -293,15 +315,15 @@ public enum RulesFormatter {
         /// inside the declaration, such as one between its name and `{`,
         /// goes before it.
         func body(
-            _ keyword: String, name: Identifier, span: Span, items: [BlockItem], comments: [Comment], depth: Int
+            _ header: String, headerEnd: Int, span: Span, items: [BlockItem], comments: [Comment], depth: Int
         ) -> Rendered {
-            let open = openingBrace(after: name.span.end, before: span.end)
+            let open = openingBrace(after: headerEnd, before: span.end)
             let close = byte(span.end - 1) == UInt8(ascii: "}") && span.end - 1 > open ? span.end - 1 : span.end
             let inside = comments.filter { $0.span.start > open && $0.span.start < close }
             let outside = comments.filter { !($0.span.start > open && $0.span.start < close) }
             let block = block(items, comments: inside, depth: depth + 1)
             let indent = RulesFormatter.indent(depth)
-            var header = indent + "\(keyword) \(name.name) {"
+            var header = indent + header + " {"
             if let opening = block.opening {
                 header += " " + Self.commentText(opening)
             } else if block.lines.isEmpty {

@@ -59,7 +59,7 @@ enum Coercion {
         case (.optional(let wrapped), _):
             return value == .null ? .success(.null) : convert(value, to: wrapped, lenient: lenient, enums: enums)
         case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.model, _),
-            (.array, _), (.dictionary, _):
+            (.choice, _), (.array, _), (.dictionary, _):
             return .failure(failure)
         }
     }
@@ -74,7 +74,7 @@ enum Coercion {
         case .date: "a date (an ISO-8601 string or a Unix timestamp)"
         case .url: "a URL string"
         case .json: "a JSON value"
-        case .model: "an object"
+        case .model, .choice: "an object"
         case .enumeration(let index): "a value of `\(enums[index].name)`"
         case .array: "an array"
         case .dictionary: "an object"

@@ -40,6 +40,11 @@ extension Interpreter {
                 return mismatch("an object for `\(plan.models[index].name)`", value, field, &context)
             }
             return mapModel(value, model: index, &context)
+        case .choice(let index):
+            guard case .object = value else {
+                return mismatch("an object for `\(plan.choices[index].name)`", value, field, &context)
+            }
+            return mapChoice(value, choice: index, &context)
         case .json where field.pipeline.isEmpty || !value.isScalar:
             return value.mappedValue
         case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:

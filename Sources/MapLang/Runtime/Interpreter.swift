@@ -13,12 +13,16 @@ struct Interpreter: Sendable {
     ///
     /// - Parameters:
     ///   - value: The record.
-    ///   - model: The index of the model to map it to.
+    ///   - target: The model, or choice of models, to map it to.
     ///   - path: Where the record is in its document, such as `$[3]`.
     /// - Returns: The mapped value when there were no errors, and every error found.
-    func map(_ value: JSONValue, model: Int, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
-        var context = MappingContext(path: path, model: plan.models[model].name)
-        let mapped = mapModel(value, model: model, &context)
+    func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
+        var context = MappingContext(path: path, model: plan.name(of: target))
+        let mapped: MappedValue? =
+            switch target {
+            case .model(let index): mapModel(value, model: index, &context)
+            case .choice(let index): mapChoice(value, choice: index, &context)
+            }
         return (context.errors.isEmpty ? mapped : nil, context.errors)
     }
 

@@ -69,6 +69,12 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case outOfRange(found: String, range: String)
     /// A string in which the rule's pattern finds no match.
     case patternMismatch(found: String, pattern: String)
+    /// A choice's discriminator key is missing and the choice has no default.
+    case missingDiscriminator(choice: String, key: String)
+    /// A discriminator value no variant of the choice lists, and no default.
+    case unknownVariant(choice: String, found: String, known: [String])
+    /// A model that rejects unknown keys found some.
+    case unknownKeys(model: String, keys: [String])
     /// In reverse mapping, a value that no row of a table gives.
     case notATableOutput(table: String, found: String)
     /// A value not in a table, which has no default.
@@ -87,6 +93,9 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .lengthOutOfRange: "length-out-of-range"
         case .missingKey: "missing-key"
         case .notATableOutput: "not-a-table-output"
+        case .missingDiscriminator: "missing-discriminator"
+        case .unknownVariant: "unknown-variant"
+        case .unknownKeys: "unknown-keys"
         case .notFinite: "not-finite"
         case .notOneOf: "not-one-of"
         case .nullValue: "null-value"
@@ -116,6 +125,13 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "missing required key `\(keys[0])`"
         case .missingKey(let keys):
             "none of the keys " + keys.map { "`\($0)`" }.joined(separator: ", ") + " is present"
+        case .missingDiscriminator(let choice, let key):
+            "missing the key `\(key)` that chooses the model of `\(choice)`"
+        case .unknownVariant(let choice, let found, let known):
+            "\(found) chooses no model of `\(choice)` (expected one of " + known.joined(separator: ", ") + ")"
+        case .unknownKeys(let model, let keys):
+            "`\(model)` does not take the " + (keys.count == 1 ? "key " : "keys ")
+                + keys.map { JSONPath.quoted($0) }.joined(separator: ", ")
         case .notATableOutput(let table, let found):
             "\(found) is not an output of the table `\(table)`"
         case .notFinite(let found):

@@ -29,11 +29,16 @@ extension Checker {
     static let checkFunctions = ["count"]
 
     /// Compiles a model's `check`s against the fields of every model.
-    mutating func compileChecks(_ decl: ModelDecl, models: [ModelPlan], enums: [EnumPlan]) -> [CheckPlan] {
-        guard let modelIndex = modelDecls[decl.name.name]?.index, modelIndex < models.count else { return [] }
+    mutating func compileChecks(
+        _ name: String, members: [Sourced<ModelMember>], models: [ModelPlan], enums: [EnumPlan]
+    ) -> [CheckPlan] {
+        guard let modelIndex = modelDecls[name]?.index, modelIndex < models.count else { return [] }
         var checks: [CheckPlan] = []
-        for member in decl.members {
-            guard case .check(let check) = member else { continue }
+        for member in members {
+            guard case .check(let check) = member.decl else { continue }
+            let saved = unit
+            unit = member.unit
+            defer { unit = saved }
             var context = CheckContext(models: models, enums: enums, model: modelIndex)
             guard let (condition, type) = compileExpr(check.condition, &context) else { continue }
             guard type == .bool else {
@@ -233,7 +238,7 @@ extension CheckType {
         case .bool: self = .bool
         case .date: self = .date
         case .url: self = .url
-        case .json: self = .json
+        case .json, .choice: self = .json
         case .model(let index): self = .model(index)
         case .enumeration(let index): self = .enumeration(index)
         case .array, .dictionary: self = .collection

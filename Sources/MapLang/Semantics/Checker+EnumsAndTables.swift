@@ -122,7 +122,7 @@ extension Checker {
     }
 
     /// An enum or table input as the key it is looked up by.
-    private mutating func lookupKey(_ literal: Literal) -> LookupKey? {
+    mutating func lookupKey(_ literal: Literal) -> LookupKey? {
         switch literal.kind {
         case .string(let text): return .string(text)
         case .integer(let digits), .decimal(let digits): return .number(NumberText.canonical(digits))

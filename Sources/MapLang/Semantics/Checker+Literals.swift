@@ -74,7 +74,7 @@ extension Checker {
         case (.json, _):
             return jsonLiteral(literal) ?? mismatch(&self)
         case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _),
-            (.enumeration, _), (.array, _), (.dictionary, _), (.model, _):
+            (.enumeration, _), (.array, _), (.dictionary, _), (.model, _), (.choice, _):
             return mismatch(&self)
         }
     }

@@ -1,44 +1,124 @@
 extension Checker {
     /// Compiles a model's settings and fields; its checks are compiled once every model's fields are known.
     ///
-    /// A model's settings apply to all its fields, wherever in the body they are written.
-    mutating func compileModelFields(_ decl: ModelDecl, tables: [TablePlan]) -> ModelPlan {
-        var naming = fileNaming
-        var lenient = !fileIsStrict
-        var model = ModelPlan(
-            name: decl.name.name, fields: [], checks: [], fieldIndex: [:],
-            site: site(decl.name.span, ""))
-        var fieldSpans: [String: Span] = [:]
-        for case .setting(let setting) in decl.members {
-            switch setting.kind {
-            case .root:
-                report(.settingNotAllowedInModel(setting: "root"), at: setting.span)
-            case .strict:
-                lenient = false
-            case .lenient:
-                lenient = true
-            case .keys(let name):
-                naming = namingStrategy(name) ?? naming
-            }
+    /// A model's settings apply to all its fields, wherever in the body they
+    /// are written; the members are the model's own and those it inherits,
+    /// from `effectiveMembers(of:)`.
+    mutating func compileModelFields(
+        _ decl: ModelDecl, members: [Sourced<ModelMember>], tables: [TablePlan]
+    ) -> ModelPlan {
+        var settings = ModelSettings(naming: fileNaming, lenient: !fileIsStrict, unknownKeys: fileUnknownKeys)
+        for member in members {
+            guard case .setting(let setting) = member.decl else { continue }
+            within(member.unit) { $0.apply(setting, to: &settings) }
         }
-        for case .field(let field) in decl.members {
-            if let first = fieldSpans[field.name.name] {
-                report(
-                    .duplicateField(name: field.name.name, model: decl.name.name), at: field.name.span,
-                    secondary: [.init(span: first, message: "first declared here")])
+        var model = ModelPlan(name: decl.name.name, fields: [], checks: [], fieldIndex: [:], site: site(decl.name.span, ""))
+        var fieldSpans: [String: Span] = [:]
+        var declared: [String: FieldDecl] = [:]
+        for member in members {
+            guard case .field(let field) = member.decl else { continue }
+            let name = field.name.name
+            declared[name] = declared[name] ?? field
+            if let only = settings.only, !only.contains(where: { $0.decl.name == name }) { continue }
+            if settings.except.contains(where: { $0.decl.name == name }) { continue }
+            if let first = fieldSpans[name] {
+                within(member.unit) {
+                    $0.report(
+                        .duplicateField(name: name, model: decl.name.name), at: field.name.span,
+                        secondary: [.init(span: first, message: "first declared here")])
+                }
                 continue
             }
-            fieldSpans[field.name.name] = field.name.span
-            if let plan = compileField(field, naming: naming, lenient: lenient, tables: tables) {
-                model.fieldIndex[plan.name] = model.fields.count
-                model.fields.append(plan)
+            fieldSpans[name] = field.name.span
+            let compiled = within(member.unit) {
+                $0.compileField(field, naming: settings.naming, lenient: settings.lenient, tables: tables)
+            }
+            if let compiled {
+                model.fieldIndex[compiled.name] = model.fields.count
+                model.fields.append(compiled)
             }
         }
+        for listed in (settings.only ?? []) + settings.except where declared[listed.decl.name] == nil {
+            within(listed.unit) {
+                $0.report(
+                    .unknownField(
+                        name: listed.decl.name, model: decl.name.name,
+                        suggestion: Suggestion.closest(to: listed.decl.name, among: declared.keys.sorted())),
+                    at: listed.decl.span)
+            }
+        }
+        model.unknownKeys = resolveUnknownKeys(settings, model: model, declared: declared)
+        var known = settings.ignored
+        for (index, field) in model.fields.enumerated() where model.unknownKeys != .keep(index) {
+            for source in field.sources {
+                if case .key(let key)? = source.steps.first { known.insert(key) }
+            }
+        }
+        model.knownKeys = known
         return model
     }
 
+    /// Applies one of a model's settings.
+    private mutating func apply(_ setting: Setting, to settings: inout ModelSettings) {
+        switch setting.kind {
+        case .root:
+            report(.settingNotAllowedInModel(setting: "root"), at: setting.span)
+        case .strict:
+            settings.lenient = false
+        case .lenient:
+            settings.lenient = true
+        case .keys(let name):
+            settings.naming = namingStrategy(name) ?? settings.naming
+        case .only(let names):
+            settings.only = names.map { Sourced(decl: $0, unit: unit) }
+        case .except(let names):
+            settings.except += names.map { Sourced(decl: $0, unit: unit) }
+        case .ignore(let keys):
+            settings.ignored.formUnion(keys.map(\.name))
+        case .unknownKeys(let policy):
+            settings.unknownKeys = policy
+            settings.unknownKeysUnit = unit
+        }
+    }
+
+    /// Resolves `unknown keep field` to the field, which must be a `JSON`
+    /// or `[String: JSON]` field that reads no key of its own.
+    private mutating func resolveUnknownKeys(
+        _ settings: ModelSettings, model: ModelPlan, declared: [String: FieldDecl]
+    ) -> UnknownKeysPlan {
+        switch settings.unknownKeys {
+        case .ignore: return .ignore
+        case .reject: return .reject
+        case .keep(let name):
+            guard let index = model.fieldIndex[name.name], let decl = declared[name.name] else {
+                within(settings.unknownKeysUnit) {
+                    $0.report(
+                        .unknownField(
+                            name: name.name, model: model.name,
+                            suggestion: Suggestion.closest(to: name.name, among: model.fields.map(\.name))),
+                        at: name.span)
+                }
+                return .ignore
+            }
+            let type = model.fields[index].type.unwrapped
+            let reason: String? =
+                if type != .json && type != .dictionary(.json) {
+                    "it is `\(typeName(model.fields[index].type))`, not `JSON` or `[String: JSON]`"
+                } else if decl.sources != nil {
+                    "it reads a key of its own with `from`"
+                } else {
+                    nil
+                }
+            if let reason {
+                within(settings.unknownKeysUnit) { $0.report(.catchAllFieldInvalid(field: name.name, reason: reason), at: name.span) }
+                return .ignore
+            }
+            return .keep(index)
+        }
+    }
+
     /// Compiles one field: its type, keys, pipeline, default and rules.
-    private mutating func compileField(
+    mutating func compileField(
         _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, tables: [TablePlan]
     ) -> FieldPlan? {
         guard let type = resolveType(field.type) else { return nil }
@@ -70,7 +150,7 @@ extension Checker {
     }
 
     /// Splits a written key path into steps and its display text.
-    private func compileKeyPath(_ path: KeyPath) -> KeyPathPlan {
+    func compileKeyPath(_ path: KeyPath) -> KeyPathPlan {
         var steps: [KeyStep] = []
         var text = ""
         for component in path.components {
@@ -86,4 +166,22 @@ extension Checker {
         }
         return KeyPathPlan(steps: steps, text: text)
     }
+}
+
+/// A model's settings as they stand after its own and inherited ones.
+struct ModelSettings {
+    /// How field names become keys.
+    var naming: NamingStrategy
+    /// Whether values may be coerced.
+    var lenient: Bool
+    /// What to do with keys the model does not mention.
+    var unknownKeys: UnknownKeysPolicy
+    /// The source `unknownKeys` was set in, for its problems.
+    var unknownKeysUnit = 0
+    /// `only`: the fields to keep, when set.
+    var only: [Sourced<Identifier>]?
+    /// `except`: the fields to drop.
+    var except: [Sourced<Identifier>] = []
+    /// `ignore`: keys the model knows of and does not map.
+    var ignored: Set<String> = []
 }

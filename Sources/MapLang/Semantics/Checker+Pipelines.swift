@@ -147,7 +147,7 @@ extension Checker {
         case .url: [.url, .text]
         case .enumeration: [.text, .number, .boolean]
         case .json: [.text, .number, .boolean, .date, .url, .json]
-        case .model, .array, .dictionary, .optional: []
+        case .model, .choice, .array, .dictionary, .optional: []
         }
     }
 }

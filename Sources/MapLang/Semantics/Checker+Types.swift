@@ -8,7 +8,9 @@ extension Checker {
             if let builtin = ValueType.builtins[name.name] { return builtin }
             if let model = modelDecls[name.name] { return .model(model.index) }
             if let enumeration = enumDecls[name.name] { return .enumeration(enumeration.index) }
+            if let choice = choiceDecls[name.name] { return .choice(choice.index) }
             let candidates = ValueType.builtins.keys.sorted() + modelDecls.keys.sorted() + enumDecls.keys.sorted()
+                + choiceDecls.keys.sorted()
             report(.unknownType(name: name.name, suggestion: Suggestion.closest(to: name.name, among: candidates)), at: name.span)
             return nil
         case .array(let element):
@@ -41,6 +43,7 @@ extension Checker {
         case .json: "JSON"
         case .model(let index): declarations.models[index].decl.name.name
         case .enumeration(let index): declarations.enums[index].decl.name.name
+        case .choice(let index): declarations.choices[index].decl.name.name
         case .array(let element): "[\(typeName(element))]"
         case .dictionary(let value): "[String: \(typeName(value))]"
         case .optional(let wrapped): typeName(wrapped) + "?"

@@ -22,6 +22,8 @@ struct Checker {
     var enumDecls: [String: (index: Int, decl: EnumDecl)] = [:]
     /// Every table declaration by name, with its index in the plan.
     var tableDecls: [String: (index: Int, decl: TableDecl)] = [:]
+    /// Every choice declaration by name, with its index in the plan.
+    var choiceDecls: [String: (index: Int, decl: ChoiceDecl)] = [:]
     /// Every transformer declaration by name, with the source it is in.
     var transformDecls: [String: Sourced<TransformDecl>] = [:]
     /// Transformers already expanded, by name.
@@ -39,6 +41,8 @@ struct Checker {
     var customTransformers: [String: CustomTransformer] = [:]
     /// Whether `strict` is set for the whole file.
     var fileIsStrict = false
+    /// What models do with keys they do not mention, unless they say otherwise.
+    var fileUnknownKeys = UnknownKeysPolicy.ignore
     /// The file-wide naming strategy.
     var fileNaming = NamingStrategy.asIs
     /// The `root` setting, if any, with the source it is in.
@@ -98,13 +102,19 @@ struct Checker {
         for item in declarations.transforms {
             _ = expandTransform(named: item.decl.name)
         }
-        var models = declarations.models.map { item in within(item.unit) { $0.compileModelFields(item.decl, tables: tables) } }
-        for (index, item) in declarations.models.enumerated() {
-            models[index].checks = within(item.unit) { $0.compileChecks(item.decl, models: models, enums: enums) }
+        let members = declarations.models.map { effectiveMembers(of: $0) }
+        var models = zip(declarations.models, members).map { item, members in
+            within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }
         }
+        for (index, item) in declarations.models.enumerated() {
+            models[index].checks = compileChecks(item.decl.name.name, members: members[index], models: models, enums: enums)
+        }
+        let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }
         let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return Plan(models: models, enums: enums, tables: tables, root: resolveRoot(modelCount: models.count),
-            modelIndex: modelIndex, isStrict: fileIsStrict, reversalProblems: reversalProblems)
+        let choiceIndex = Dictionary(choices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) as [String: Int]
+        return Plan(
+            models: models, enums: enums, tables: tables, choices: choices, root: resolveRoot(modelCount: models.count),
+            modelIndex: modelIndex, choiceIndex: choiceIndex, isStrict: fileIsStrict, reversalProblems: reversalProblems)
     }
 
     /// Records every declaration's name and the file-level settings of one source.
@@ -155,6 +165,11 @@ struct Checker {
                     transformDecls[decl.name.name] = Sourced(decl: decl, unit: unit)
                     declarations.transforms.append(Sourced(decl: decl, unit: unit))
                 }
+            case .choice(let decl):
+                if claim(decl.name, checker: &self) {
+                    choiceDecls[decl.name.name] = (declarations.choices.count, decl)
+                    declarations.choices.append(Sourced(decl: decl, unit: unit))
+                }
             }
         }
     }
@@ -175,6 +190,16 @@ struct Checker {
             fileIsStrict = false
         case .keys(let name):
             fileNaming = namingStrategy(name) ?? fileNaming
+        case .unknownKeys(.keep):
+            report(.settingNotAllowedInFile(setting: "unknown keep"), at: setting.span)
+        case .unknownKeys(let policy):
+            fileUnknownKeys = policy
+        case .only:
+            report(.settingNotAllowedInFile(setting: "only"), at: setting.span)
+        case .except:
+            report(.settingNotAllowedInFile(setting: "except"), at: setting.span)
+        case .ignore:
+            report(.settingNotAllowedInFile(setting: "ignore"), at: setting.span)
         }
     }
 
@@ -186,15 +211,15 @@ struct Checker {
         return nil
     }
 
-    /// The root model's index: the `root` setting, or the only model.
-    private mutating func resolveRoot(modelCount: Int) -> Int? {
-        guard let rootName else { return modelCount == 1 ? 0 : nil }
+    /// What documents map to by default: the `root` setting, or the only model.
+    private mutating func resolveRoot(modelCount: Int) -> RecordTarget? {
+        guard let rootName else { return modelCount == 1 ? .model(0) : nil }
         let name = rootName.decl
-        if let model = modelDecls[name.name] { return model.index }
+        if let model = modelDecls[name.name] { return .model(model.index) }
+        if let choice = choiceDecls[name.name] { return .choice(choice.index) }
         within(rootName.unit) {
-            $0.report(
-                .unknownModel(name: name.name, suggestion: Suggestion.closest(to: name.name, among: $0.modelDecls.keys.sorted())),
-                at: name.span)
+            let names = $0.modelDecls.keys.sorted() + $0.choiceDecls.keys.sorted()
+            $0.report(.unknownModel(name: name.name, suggestion: Suggestion.closest(to: name.name, among: names)), at: name.span)
         }
         return nil
     }
@@ -210,6 +235,8 @@ struct Declarations {
     var tables: [Sourced<TableDecl>] = []
     /// Transformer declarations.
     var transforms: [Sourced<TransformDecl>] = []
+    /// Choices, in the order the plan lists them.
+    var choices: [Sourced<ChoiceDecl>] = []
 }
 
 /// A piece of syntax and the index of the source it comes from.

@@ -11,15 +11,66 @@ struct Plan: Sendable {
     var enums: [EnumPlan]
     /// Every table, in declaration order.
     var tables: [TablePlan]
-    /// The model input documents map to when the caller names none.
-    var root: Int?
+    /// Every choice, in declaration order.
+    var choices: [ChoicePlan]
+    /// What input documents map to when the caller names nothing.
+    var root: RecordTarget?
     /// The index of each model by name.
     var modelIndex: [String: Int]
+    /// The index of each choice by name.
+    var choiceIndex: [String: Int]
     /// Whether the file as a whole is `strict`.
     var isStrict: Bool
     /// Why some fields cannot be mapped back, in source order; empty when
     /// every field can.
     var reversalProblems: [Diagnostic] = []
+}
+
+extension Plan {
+    /// The name of a model or choice.
+    func name(of target: RecordTarget) -> String {
+        switch target {
+        case .model(let index): models[index].name
+        case .choice(let index): choices[index].name
+        }
+    }
+}
+
+/// What a record maps to: a model, or a choice among models.
+enum RecordTarget: Sendable, Hashable {
+    /// A model, by index into `Plan.models`.
+    case model(Int)
+    /// A choice, by index into `Plan.choices`.
+    case choice(Int)
+}
+
+/// A choice ready to pick a model for each record.
+struct ChoicePlan: Sendable {
+    /// The choice's name.
+    var name: String
+    /// The key path whose value chooses the model.
+    var discriminator: KeyPathPlan
+    /// The member the discriminator's value is written under in the output:
+    /// the last key of `discriminator`.
+    var outputKey: String
+    /// The model, by index, each discriminator value chooses.
+    var variants: ValueLookup<Int>
+    /// The model for values no variant lists.
+    var defaultModel: Int?
+    /// The values listed, for messages.
+    var known: [String]
+    /// Where the choice is declared.
+    var site: RuleSite
+}
+
+/// What a model does with keys it does not mention.
+enum UnknownKeysPlan: Sendable, Equatable {
+    /// Nothing.
+    case ignore
+    /// The record fails.
+    case reject
+    /// They fill the field at this index, as an object.
+    case keep(Int)
 }
 
 /// Where a rule is written, resolved once for error messages.
@@ -45,6 +96,11 @@ struct ModelPlan: Sendable {
     var fieldIndex: [String: Int]
     /// Where the model is declared.
     var site: RuleSite
+    /// What to do with keys the model does not mention.
+    var unknownKeys: UnknownKeysPlan = .ignore
+    /// The keys the model mentions: the first key of every field's key
+    /// paths, `ignore`d keys, and the discriminator of a choice it is in.
+    var knownKeys: Set<String> = []
 }
 
 /// A field ready to read, convert and validate.

@@ -27,6 +27,10 @@ enum SemanticMessage: DiagnosticMessage {
     case recursiveTransform(cycle: [String])
     case ruleTypeMismatch(rule: String, expected: String, field: String, type: String)
     case settingNotAllowedInModel(setting: String)
+    case settingNotAllowedInFile(setting: String)
+    case inheritanceCycle(cycle: [String])
+    case catchAllFieldInvalid(field: String, reason: String)
+    case discriminatorFieldClash(model: String, key: String)
     case tableOutputsDiffer(table: String)
     case transformerInputMismatch(transformer: String, accepts: [ValueKind], found: ValueKind, producer: String)
     case unexpectedArguments(name: String)
@@ -67,7 +71,10 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .recursiveTransform: "recursive-transform"
         case .ruleTypeMismatch: "rule-type-mismatch"
-        case .settingNotAllowedInModel: "setting-not-allowed"
+        case .settingNotAllowedInModel, .settingNotAllowedInFile: "setting-not-allowed"
+        case .inheritanceCycle: "inheritance-cycle"
+        case .catchAllFieldInvalid: "catch-all-field"
+        case .discriminatorFieldClash: "discriminator-clash"
         case .tableOutputsDiffer: "table-outputs-differ"
         case .transformerInputMismatch: "transformer-input-mismatch"
         case .unexpectedArguments: "unexpected-arguments"
@@ -138,6 +145,14 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(rule)` applies to \(expected), but `\(field)` is `\(type)`"
         case .settingNotAllowedInModel(let setting):
             "`\(setting)` can only be set for the whole file"
+        case .settingNotAllowedInFile(let setting):
+            "`\(setting)` can only be set in a model"
+        case .inheritanceCycle(let cycle):
+            "the model `\(cycle[0])` extends itself: " + cycle.map { "`\($0)`" }.joined(separator: " → ")
+        case .catchAllFieldInvalid(let field, let reason):
+            "`\(field)` cannot keep the unknown keys: \(reason)"
+        case .discriminatorFieldClash(let model, let key):
+            "`\(model)` has a field `\(key)`, the name its choice writes the discriminator under"
         case .tableOutputsDiffer(let table):
             "every row of the table `\(table)` must give the same type"
         case .transformerInputMismatch(let transformer, let accepts, let found, let producer):
@@ -184,7 +199,8 @@ enum SemanticMessage: DiagnosticMessage {
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
             .invalidPattern, .irreversibleKeyPath, .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
-            .ruleTypeMismatch, .settingNotAllowedInModel, .tableOutputsDiffer, .transformerInputMismatch,
+            .ruleTypeMismatch, .settingNotAllowedInModel, .settingNotAllowedInFile, .inheritanceCycle,
+            .catchAllFieldInvalid, .discriminatorFieldClash, .tableOutputsDiffer, .transformerInputMismatch,
             .unexpectedArguments, .unknownEnumCase, .unknownField, .unknownFunction, .unknownModel, .unknownRule,
             .unknownTransformer, .unknownType:
             nil

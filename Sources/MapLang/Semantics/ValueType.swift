@@ -23,6 +23,8 @@ indirect enum ValueType: Sendable, Equatable {
     case model(Int)
     /// An enum, by index into `Plan.enums`.
     case enumeration(Int)
+    /// One of several models chosen by a discriminator, by index into `Plan.choices`.
+    case choice(Int)
     /// `[Element]`.
     case array(ValueType)
     /// `[String: Value]`.
@@ -48,7 +50,7 @@ indirect enum ValueType: Sendable, Equatable {
         switch self {
         case .array(let element), .dictionary(let element): element.unwrapped.elementType
         case .optional(let wrapped): wrapped.elementType
-        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .model, .enumeration: self
+        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .model, .enumeration, .choice: self
         }
     }
 

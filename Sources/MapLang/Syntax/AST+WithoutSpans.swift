@@ -45,6 +45,7 @@ extension Decl {
         case .enumeration(let enumeration): .enumeration(enumeration.withoutSpans())
         case .table(let table): .table(table.withoutSpans())
         case .transform(let transform): .transform(transform.withoutSpans())
+        case .choice(let choice): .choice(choice.withoutSpans())
         }
     }
 }
@@ -70,6 +71,11 @@ extension Setting {
         case .strict: kind = .strict
         case .lenient: kind = .lenient
         case .keys(let strategy): kind = .keys(strategy.withoutSpans())
+        case .only(let names): kind = .only(names.map { $0.withoutSpans() })
+        case .except(let names): kind = .except(names.map { $0.withoutSpans() })
+        case .ignore(let keys): kind = .ignore(keys.map { $0.withoutSpans() })
+        case .unknownKeys(.keep(let field)): kind = .unknownKeys(.keep(field.withoutSpans()))
+        case .unknownKeys(let policy): kind = .unknownKeys(policy)
         }
         return Setting(kind: kind, span: .erased)
     }
@@ -78,7 +84,9 @@ extension Setting {
 extension ModelDecl {
     /// The model with zero spans.
     func withoutSpans() -> ModelDecl {
-        ModelDecl(name: name.withoutSpans(), members: members.map { $0.withoutSpans() }, span: .erased)
+        ModelDecl(
+            name: name.withoutSpans(), parent: parent?.withoutSpans(), members: members.map { $0.withoutSpans() },
+            span: .erased)
     }
 }
 
@@ -236,6 +244,16 @@ extension TableRow {
     /// The row with zero spans.
     func withoutSpans() -> TableRow {
         TableRow(inputs: inputs.map { $0.withoutSpans() }, output: output.withoutSpans(), span: .erased)
+    }
+}
+
+extension ChoiceDecl {
+    /// The choice with zero spans.
+    func withoutSpans() -> ChoiceDecl {
+        ChoiceDecl(
+            name: name.withoutSpans(), discriminator: discriminator.withoutSpans(),
+            variants: variants.map { ChoiceVariant(inputs: $0.inputs.map { $0.withoutSpans() }, model: $0.model.withoutSpans(), span: .erased) },
+            defaultModel: defaultModel?.withoutSpans(), span: .erased)
     }
 }
 

@@ -60,6 +60,8 @@ public enum Decl: Sendable, Equatable {
     case table(TableDecl)
     /// `transform name = a | b`.
     case transform(TransformDecl)
+    /// `choice Name by key { "a" -> ModelA … }`.
+    case choice(ChoiceDecl)
 }
 
 /// A setting, at file level or at the start of a model's body.
@@ -86,20 +88,41 @@ public enum SettingKind: Sendable, Equatable {
     case lenient
     /// `keys strategy`: how field names become JSON keys, such as `snake_case`.
     case keys(Identifier)
+    /// `only a, b`: keep just these fields, of those declared and inherited (model only).
+    case only([Identifier])
+    /// `except a, b`: drop these fields, of those declared and inherited (model only).
+    case except([Identifier])
+    /// `ignore "_links", node_id`: keys the model knows of and does not map (model only).
+    case ignore([Identifier])
+    /// `unknown ignore | reject | keep field`: what to do with keys the model does not mention.
+    case unknownKeys(UnknownKeysPolicy)
 }
 
-/// `model Name { members }`.
+/// What a model does with keys in its input that it does not mention.
+public enum UnknownKeysPolicy: Sendable, Equatable {
+    /// `unknown ignore`: nothing; the default.
+    case ignore
+    /// `unknown reject`: the record fails, naming the keys.
+    case reject
+    /// `unknown keep field`: the keys and their values go into a `JSON` field.
+    case keep(Identifier)
+}
+
+/// `model Name [extends Parent] { members }`.
 public struct ModelDecl: Sendable, Equatable {
     /// The model's name.
     public var name: Identifier
+    /// `extends Parent`: the model whose fields, settings and checks it inherits.
+    public var parent: Identifier?
     /// Settings, fields and checks in source order.
     public var members: [ModelMember]
     /// From `model` to the closing brace.
     public var span: Span
 
     /// Creates a model node.
-    public init(name: Identifier, members: [ModelMember], span: Span) {
+    public init(name: Identifier, parent: Identifier? = nil, members: [ModelMember], span: Span) {
         self.name = name
+        self.parent = parent
         self.members = members
         self.span = span
     }
@@ -466,6 +489,47 @@ public struct TableRow: Sendable, Equatable {
     public init(inputs: [Literal], output: Literal, span: Span) {
         self.inputs = inputs
         self.output = output
+        self.span = span
+    }
+}
+
+/// `choice Name by key.path { "a" -> ModelA  default -> ModelB }`: a value
+/// that is one of several models, chosen by the value at a discriminator key.
+public struct ChoiceDecl: Sendable, Equatable {
+    /// The choice's name, used as a type or a root.
+    public var name: Identifier
+    /// The key path whose value chooses the model.
+    public var discriminator: KeyPath
+    /// The values and the model each chooses, in source order.
+    public var variants: [ChoiceVariant]
+    /// `default -> Model`: the model for values no variant lists.
+    public var defaultModel: Identifier?
+    /// From `choice` to the closing brace.
+    public var span: Span
+
+    /// Creates a choice node.
+    public init(name: Identifier, discriminator: KeyPath, variants: [ChoiceVariant], defaultModel: Identifier?, span: Span) {
+        self.name = name
+        self.discriminator = discriminator
+        self.variants = variants
+        self.defaultModel = defaultModel
+        self.span = span
+    }
+}
+
+/// `"a", "b" -> Model`: the discriminator values that choose one model.
+public struct ChoiceVariant: Sendable, Equatable {
+    /// The values; the first is the one reverse mapping writes.
+    public var inputs: [Literal]
+    /// The model they choose.
+    public var model: Identifier
+    /// From the first value to the model's name.
+    public var span: Span
+
+    /// Creates a variant node.
+    public init(inputs: [Literal], model: Identifier, span: Span) {
+        self.inputs = inputs
+        self.model = model
         self.span = span
     }
 }

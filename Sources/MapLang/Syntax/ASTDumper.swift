@@ -44,7 +44,7 @@ public enum ASTDumper {
             case .setting(let setting):
                 line(ASTDumper.setting(setting.kind), setting.span, depth: depth)
             case .model(let model):
-                line("model \(model.name.name)", model.span, depth: depth)
+                line("model \(model.name.name)" + (model.parent.map { " extends \($0.name)" } ?? ""), model.span, depth: depth)
                 for member in model.members {
                     self.member(member, depth: depth + 1)
                 }
@@ -69,6 +69,14 @@ public enum ASTDumper {
             case .transform(let transform):
                 line("transform \(transform.name.name)", transform.span, depth: depth)
                 pipeline(transform.pipeline, depth: depth + 1)
+            case .choice(let choice):
+                line("choice \(choice.name.name) by \(ASTDumper.keyPath(choice.discriminator))", choice.span, depth: depth)
+                for variant in choice.variants {
+                    line("variant \(ASTDumper.literals(variant.inputs)) -> \(variant.model.name)", variant.span, depth: depth + 1)
+                }
+                if let model = choice.defaultModel {
+                    line("default -> \(model.name)", model.span, depth: depth + 1)
+                }
             }
         }
 
@@ -133,12 +141,7 @@ public enum ASTDumper {
 
     /// A setting in source form: `root Issue`, `strict`.
     static func setting(_ kind: SettingKind) -> String {
-        switch kind {
-        case .root(let name): return "root \(name.name)"
-        case .strict: return "strict"
-        case .lenient: return "lenient"
-        case .keys(let strategy): return "keys \(strategy.name)"
-        }
+        RulesFormatter.written(kind)
     }
 
     /// A type in source form: `[String: [Int]]?`.

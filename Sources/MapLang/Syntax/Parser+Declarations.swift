@@ -20,7 +20,7 @@ extension Parser {
     }
 
     /// ```ebnf
-    /// topItem = setting | model | enum | table | transform ;
+    /// topItem = setting | model | enum | table | transform | choice ;
     /// ```
     mutating func parseTopItem() throws(SyntaxError) -> Decl {
         let word = Self.word(of: current)
@@ -29,7 +29,8 @@ extension Parser {
         case "enum": return .enumeration(try parseEnum())
         case "table": return .table(try parseTable())
         case "transform": return .transform(try parseTransform())
-        case "root", "strict", "lenient", "keys": return .setting(try parseSetting())
+        case "choice": return .choice(try parseChoice())
+        case "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown": return .setting(try parseSetting())
         default:
             let suggestion = word.flatMap { Suggestion.closest(to: $0, among: Self.topLevelKeywords) }
             let error = fail(.expectedDeclaration(found: current.kind, suggestion: suggestion), at: current.span)
@@ -49,7 +50,11 @@ extension Parser {
     /// Parses a setting, at its keyword.
     ///
     /// ```ebnf
-    /// setting = "root" IDENT | "strict" | "lenient" | "keys" IDENT ;
+    /// setting = "root" IDENT | "strict" | "lenient" | "keys" IDENT
+    ///         | "only" IDENT { "," IDENT } | "except" IDENT { "," IDENT }
+    ///         | "ignore" key { "," key }
+    ///         | "unknown" ( "ignore" | "reject" | "keep" IDENT ) ;
+    /// key     = IDENT | STRING ;
     /// ```
     mutating func parseSetting() throws(SyntaxError) -> Setting {
         let keyword = advance()
@@ -61,10 +66,60 @@ extension Parser {
             kind = .keys(try parseName(.keyStrategy, after: keyword))
         case "strict":
             kind = .strict
+        case "only":
+            kind = .only(try parseNameList(.member, after: keyword))
+        case "except":
+            kind = .except(try parseNameList(.member, after: keyword))
+        case "ignore":
+            kind = .ignore(try parseKeyList(after: keyword))
+        case "unknown":
+            kind = .unknownKeys(try parseUnknownKeysPolicy(after: keyword))
         default:
             kind = .lenient
         }
         return Setting(kind: kind, span: Span(start: keyword.span.start, end: previousEnd))
+    }
+
+    /// Parses `a, b, c` after a setting's keyword.
+    mutating func parseNameList(_ role: SyntaxMessage.NameRole, after keyword: Token) throws(SyntaxError) -> [Identifier] {
+        var names = [try parseName(role, after: keyword)]
+        while let comma = take(.comma) {
+            names.append(try parseName(role, after: comma))
+        }
+        return names
+    }
+
+    /// Parses keys, names or strings, after `ignore`.
+    mutating func parseKeyList(after keyword: Token) throws(SyntaxError) -> [Identifier] {
+        var separator = keyword
+        var keys: [Identifier] = []
+        repeat {
+            if case .string(let text) = current.kind {
+                keys.append(Identifier(text, span: advance().span))
+            } else {
+                keys.append(try parseName(.key, after: separator))
+            }
+            guard let comma = take(.comma) else { break }
+            separator = comma
+        } while true
+        return keys
+    }
+
+    /// Parses what follows `unknown`: `ignore`, `reject` or `keep field`.
+    mutating func parseUnknownKeysPolicy(after keyword: Token) throws(SyntaxError) -> UnknownKeysPolicy {
+        switch Self.word(of: current) {
+        case "ignore":
+            advance()
+            return .ignore
+        case "reject":
+            advance()
+            return .reject
+        case "keep":
+            let keep = advance()
+            return .keep(try parseName(.member, after: keep))
+        default:
+            throw fail(.expectedKeyword("ignore`, `reject` or `keep", after: keyword.kind, found: current.kind), at: missingSpan)
+        }
     }
 
     /// Parses a name for a declaration, a setting or a call.
@@ -130,12 +185,68 @@ extension Parser {
     mutating func parseModel() throws(SyntaxError) -> ModelDecl {
         let keyword = advance()
         let name = try parseName(.declaration, after: keyword)
+        var parent: Identifier?
+        if Self.word(of: current) == "extends" {
+            let extends = advance()
+            parent = try parseName(.model, after: extends)
+        }
         let brace = try parseOpeningBrace(keyword: keyword, name: name)
         var members: [ModelMember] = []
         let end = parseBody(.model, closing: .model(name.name), openedBy: brace) { parser throws(SyntaxError) in
             members.append(try parser.parseModelMember(in: name.name))
         }
-        return ModelDecl(name: name, members: members, span: Span(start: keyword.span.start, end: end))
+        return ModelDecl(name: name, parent: parent, members: members, span: Span(start: keyword.span.start, end: end))
+    }
+
+    /// ```ebnf
+    /// choice        = "choice" IDENT "by" keyPath "{" { choiceVariant | choiceDefault } "}" ;
+    /// choiceVariant = scalar { "," scalar } "->" IDENT ;
+    /// choiceDefault = "default" "->" IDENT ;
+    /// ```
+    mutating func parseChoice() throws(SyntaxError) -> ChoiceDecl {
+        let keyword = advance()
+        let name = try parseName(.declaration, after: keyword)
+        guard Self.word(of: current) == "by" else {
+            throw fail(.expectedKeyword("by", after: .identifier(name.name), found: current.kind), at: missingSpan)
+        }
+        let by = advance()
+        let discriminator = try parseKeyPath(after: by)
+        let brace = try parseOpeningBrace(keyword: keyword, name: name)
+        var variants: [ChoiceVariant] = []
+        var defaultModel: Identifier?
+        let end = parseBody(.choice, closing: .choice(name.name), openedBy: brace) { parser throws(SyntaxError) in
+            if parser.atKeyword("default") {
+                let defaultKeyword = parser.advance()
+                guard let arrow = parser.take(.arrow) else {
+                    throw parser.fail(
+                        .expectedToken(.arrow, context: .choiceDefault, found: parser.current.kind), at: parser.missingSpan)
+                }
+                let model = try parser.parseName(.model, after: arrow)
+                if defaultModel != nil {
+                    parser.report(.duplicateChoiceDefault(choiceName: name.name), at: defaultKeyword.span)
+                } else {
+                    defaultModel = model
+                }
+            } else if Self.isScalar(parser.current) {
+                let first = try parser.parseScalar(after: parser.current)
+                var inputs = [first]
+                while let comma = parser.take(.comma) {
+                    inputs.append(try parser.parseScalar(after: comma))
+                }
+                guard let arrow = parser.take(.arrow) else {
+                    throw parser.fail(
+                        .expectedToken(.arrow, context: .tableRowInputs, found: parser.current.kind), at: parser.missingSpan)
+                }
+                let model = try parser.parseName(.model, after: arrow)
+                variants.append(ChoiceVariant(inputs: inputs, model: model, span: Span(start: first.span.start, end: model.span.end)))
+            } else {
+                let found = parser.current
+                throw parser.fail(.expectedMember(.choice(name.name), found: found.kind), at: found.span)
+            }
+        }
+        return ChoiceDecl(
+            name: name, discriminator: discriminator, variants: variants, defaultModel: defaultModel,
+            span: Span(start: keyword.span.start, end: end))
     }
 
     /// Parses one member of a model's body.

@@ -51,13 +51,17 @@ struct Parser {
     /// How deeply types, literals and expressions may nest.
     static let nestingLimit = 64
     /// The words that start a top-level item.
-    static let topLevelKeywords = ["model", "enum", "table", "transform", "root", "strict", "lenient", "keys"]
+    static let topLevelKeywords = [
+        "model", "enum", "table", "transform", "choice", "root", "strict", "lenient", "keys", "unknown",
+    ]
     /// The words that start a setting.
-    static let settingKeywords: Set<String> = ["root", "strict", "lenient", "keys"]
+    static let settingKeywords: Set<String> = [
+        "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown",
+    ]
     /// The words that start a field clause.
     static let clauseKeywords = ["from", "using", "default", "where"]
     /// The words that start a model member other than a field.
-    static let memberKeywords = ["check", "keys", "strict", "lenient", "root"]
+    static let memberKeywords = ["check", "keys", "strict", "lenient", "root", "only", "except", "ignore", "unknown"]
 
     /// The file being parsed.
     let source: SourceFile
@@ -135,7 +139,8 @@ struct Parser {
     }
 
     /// Whether the tokens here start a declaration beyond doubt: two words
-    /// and `{`, as in `model Issue {`, or two words and `=`, as in `transform clean =`.
+    /// and `{`, as in `model Issue {`, two words and `=`, as in `transform
+    /// clean =`, or `model Name extends` and `choice Name by`.
     ///
     /// Apart from `Type default {}`, nothing valid anywhere else looks like
     /// that, so an unclosed body ends here, and recovery stops here even when
@@ -144,7 +149,11 @@ struct Parser {
         guard Self.word(of: current) != nil, let second = Self.word(of: peek()), second != "default" else {
             return false
         }
-        return peek(2).kind == .leftBrace || peek(2).kind == .equals
+        if peek(2).kind == .leftBrace || peek(2).kind == .equals { return true }
+        switch (Self.word(of: current), Self.word(of: peek(2))) {
+        case ("model", "extends"), ("choice", "by"): return true
+        default: return false
+        }
     }
 
     /// Whether the current token starts on the line where the previous one ends.
@@ -233,6 +242,8 @@ struct Parser {
         case enumeration
         /// A table's rows and default.
         case table
+        /// A choice's variants and default.
+        case choice
     }
 
     /// Skips to the next token that can start a top-level item.
@@ -281,7 +292,7 @@ struct Parser {
             // Not after `from` or after `"input",`: a bare word there is a misspelt input.
             guard Self.word(of: current) != nil, Self.word(of: before) != "from" else { return false }
             return before.kind != .comma || position < 2 || !Self.isScalar(tokens[position - 2])
-        case .table:
+        case .table, .choice:
             if atKeyword("default") { return true }
             return Self.isScalar(current) && before.kind != .comma && before.kind != .arrow
                 && Self.word(of: before) != "default"

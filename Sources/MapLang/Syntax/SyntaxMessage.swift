@@ -11,6 +11,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case duplicateEnumDefault(enumName: String)
     /// A table has more than one `default`.
     case duplicateTableDefault(tableName: String)
+    /// A choice has more than one `default`.
+    case duplicateChoiceDefault(choiceName: String)
+    /// A word the grammar requires is missing, such as `by` after `choice Name`.
+    case expectedKeyword(String, after: TokenKind, found: TokenKind)
     /// Something that is not a field clause follows a field on its line.
     case expectedClause(field: String, found: TokenKind, suggestion: String?)
     /// A top-level item starts with something that cannot start one.
@@ -58,6 +62,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case enumeration(String)
         /// The body of the table with this name.
         case table(String)
+        /// The body of the choice with this name.
+        case choice(String)
     }
 
     /// What kind of name is expected.
@@ -90,6 +96,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case tableRowInputs
         /// After `default` in a table.
         case tableDefault
+        /// After `default` in a choice.
+        case choiceDefault
         /// After `when` in a default clause.
         case when
         /// After a key in an object literal.
@@ -168,6 +176,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case enumeration(String)
         /// A table's body, by table name.
         case table(String)
+        /// A choice's body, by choice name.
+        case choice(String)
     }
 
     // MARK: - Text
@@ -177,8 +187,9 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         switch self {
         case .chainedComparison: return "chained-comparison"
         case .duplicateClause: return "duplicate-clause"
-        case .duplicateEnumDefault, .duplicateTableDefault: return "duplicate-default"
+        case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
+        case .expectedKeyword: return "expected-keyword"
         case .expectedDeclaration: return "expected-declaration"
         case .expectedExpression: return "expected-expression"
         case .expectedMember: return "expected-member"
@@ -209,6 +220,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "enum `\(name)` has more than one `default`"
         case .duplicateTableDefault(let name):
             return "table `\(name)` has more than one `default`"
+        case .duplicateChoiceDefault(let name):
+            return "choice `\(name)` has more than one `default`"
+        case .expectedKeyword(let word, let after, let found):
+            return "expected `\(word)` after `\(after.spelling)`, found \(found)"
         case .expectedClause(let field, let found, _):
             return "expected `from`, `using`, `default` or `where` after the field `\(field)`, found \(found)"
         case .expectedDeclaration(let found, _):
@@ -220,6 +235,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .model(let name): return "expected a field, a check or a setting in model `\(name)`, found \(found)"
             case .enumeration(let name): return "expected a case or `default` in enum `\(name)`, found \(found)"
             case .table(let name): return "expected a row or `default` in table `\(name)`, found \(found)"
+            case .choice(let name): return "expected a variant or `default` in choice `\(name)`, found \(found)"
             }
         case .expectedName(let role, let after, let found):
             let noun: String
@@ -240,7 +256,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .fieldName(let name, _): place = "after the field name `\(name)`"
             case .declarationHeader(let keyword, let name): place = "after `\(keyword) \(name)`"
             case .tableRowInputs: place = "after the row's inputs"
-            case .tableDefault: place = "after `default`"
+            case .tableDefault, .choiceDefault: place = "after `default`"
             case .when: place = "after `when`"
             case .objectKey(let key): place = "after the key \(TokenKind.quoted(key, limit: 24))"
             }
@@ -298,6 +314,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .model(let name): what = "model `\(name)`"
             case .enumeration(let name): what = "enum `\(name)`"
             case .table(let name): what = "table `\(name)`"
+            case .choice(let name): what = "choice `\(name)`"
             }
             return "expected `\(closer.spelling)` to close \(what), found \(found)"
         case .unexpectedCharacters(let text):
@@ -313,6 +330,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         switch self {
         case .chainedComparison:
             return "join the comparisons with `and`: `a < b and b < c`"
+        case .expectedKeyword(let word, _, _):
+            return word == "by" ? "name the key that chooses the model: `choice Shape by type { … }`" : nil
         case .duplicateClause(let clause, _):
             switch clause {
             case "from": return "list every key in one clause: `from a, b`"
@@ -324,6 +343,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "keep one `default` case"
         case .duplicateTableDefault:
             return "keep one `default -> value` row"
+        case .duplicateChoiceDefault:
+            return "keep one `default -> Model` row"
         case .expectedClause(_, _, let suggestion), .expectedDeclaration(_, let suggestion):
             return suggestion.map { "did you mean `\($0)`?" }
         case .expectedExpression:
@@ -334,7 +355,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
                 return "enum cases are separated by spaces or new lines, not commas"
             case (.table, .identifier(let word)):
                 return "write the input as a string: `\"\(word)\"`"
-            case (.model, _), (.enumeration, _), (.table, _):
+            case (.model, _), (.enumeration, _), (.table, _), (.choice, _):
                 return nil
             }
         case .expectedName(let role, _, let found):
@@ -348,6 +369,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             switch context {
             case .fieldName(_, let suggestion): return suggestion.map { "did you mean `\($0)`?" }
             case .tableDefault: return "write `default -> value`"
+            case .choiceDefault: return "write `default -> Model`"
             case .declarationHeader, .tableRowInputs, .when, .objectKey: return nil
             }
         case .expectedType(let found):
@@ -387,7 +409,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             switch construct {
             case .argumentList, .arrayLiteral, .objectLiteral:
                 return Self.canStartValue(found) ? "separate the items with `,`" : nil
-            case .arrayType, .dictionaryType, .index, .parenthesizedExpression, .model, .enumeration, .table:
+            case .arrayType, .dictionaryType, .index, .parenthesizedExpression, .model, .enumeration, .table, .choice:
                 return nil
             }
         case .unexpectedCharacters(let text):

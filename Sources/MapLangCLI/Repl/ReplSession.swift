@@ -274,6 +274,8 @@ struct ReplSession {
         case .root: 0
         case .strict, .lenient: 1
         case .keys: 2
+        case .unknownKeys: 3
+        case .only, .except, .ignore: 4
         }
     }
 
@@ -285,17 +287,13 @@ struct ReplSession {
         case .enumeration: "enum"
         case .table: "table"
         case .transform: "transform"
+        case .choice: "choice"
         }
     }
 
     /// A setting as written: `root Issue`, `strict`, `keys snake_case`.
     static func spelling(_ setting: Setting) -> String {
-        switch setting.kind {
-        case .root(let name): "root \(name.name)"
-        case .strict: "strict"
-        case .lenient: "lenient"
-        case .keys(let name): "keys \(name.name)"
-        }
+        RulesFormatter.written(setting.kind)
     }
 
     /// The note for a typed declaration or setting that replaced nothing:
@@ -303,13 +301,13 @@ struct ReplSession {
     private static func describe(added item: Decl) -> String {
         switch item {
         case .setting(let setting): "set `\(spelling(setting))`"
-        case .model, .enumeration, .table, .transform: "defined \(kindWord(item)) `\(item.replName ?? "")`"
+        case .model, .enumeration, .table, .transform, .choice: "defined \(kindWord(item)) `\(item.replName ?? "")`"
         }
     }
 
     /// `2 models, 1 enum`, or `no declarations`.
     static func count(_ items: [Decl]) -> String {
-        var counts: [(String, Int)] = [("model", 0), ("enum", 0), ("table", 0), ("transform", 0)]
+        var counts: [(String, Int)] = [("model", 0), ("enum", 0), ("table", 0), ("transform", 0), ("choice", 0)]
         for item in items {
             guard let index = counts.firstIndex(where: { $0.0 == kindWord(item) }) else { continue }
             counts[index].1 += 1
@@ -367,6 +365,7 @@ extension Decl {
         case .enumeration(let decl): decl.name.name
         case .table(let decl): decl.name.name
         case .transform(let decl): decl.name.name
+        case .choice(let decl): decl.name.name
         }
     }
 
@@ -378,6 +377,7 @@ extension Decl {
         case .enumeration(let decl): decl.span
         case .table(let decl): decl.span
         case .transform(let decl): decl.span
+        case .choice(let decl): decl.span
         }
     }
 }

@@ -1,11 +1,11 @@
 extension Interpreter {
     /// Maps one record in either direction.
     func run(
-        _ value: JSONValue, model: Int, at path: JSONPath, direction: MappingDirection
+        _ value: JSONValue, target: RecordTarget, at path: JSONPath, direction: MappingDirection
     ) -> (value: MappedValue?, errors: [MappingError]) {
         switch direction {
-        case .forward: map(value, model: model, at: path)
-        case .reverse: reverse(value.mappedValue, model: model, at: path)
+        case .forward: map(value, target: target, at: path)
+        case .reverse: reverse(value.mappedValue, target: target, at: path)
         }
     }
 
@@ -13,9 +13,13 @@ extension Interpreter {
     /// source-shaped JSON (grammar.md 5.5).
     ///
     /// - Returns: The source-shaped value when there were no errors, and every error found.
-    func reverse(_ value: MappedValue, model: Int, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
-        var context = MappingContext(path: path, model: plan.models[model].name)
-        let written = reverseModel(value, model: model, &context)
+    func reverse(_ value: MappedValue, target: RecordTarget, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
+        var context = MappingContext(path: path, model: plan.name(of: target))
+        let written: MappedValue? =
+            switch target {
+            case .model(let index): reverseModel(value, model: index, &context)
+            case .choice(let index): reverseChoice(value, choice: index, &context)
+            }
         return (context.errors.isEmpty ? written : nil, context.errors)
     }
 
@@ -114,6 +118,8 @@ extension Interpreter {
             return failed ? nil : .object(MappedObject(results))
         case .model(let index):
             return reverseModel(value, model: index, &context)
+        case .choice(let index):
+            return reverseChoice(value, choice: index, &context)
         case .json where field.reversal.inverse.isEmpty:
             return value
         case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:

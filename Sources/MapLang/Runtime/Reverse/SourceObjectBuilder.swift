@@ -12,12 +12,20 @@ struct SourceObjectBuilder {
     private var members: [(key: String, node: Node)] = []
 
     /// Writes a value at a path of keys. The first value written at a path
-    /// stays: when two fields read one key, the first field declared writes it.
+    /// stays: when two fields read one key, the first field declared writes
+    /// it; an object written where one is being built is merged into it.
     mutating func insert(_ value: MappedValue, at path: ArraySlice<String>) {
         guard let key = path.first else { return }
         let index = members.firstIndex { $0.key == key }
         if path.count == 1 {
-            if index == nil { members.append((key, .value(value))) }
+            guard let index else {
+                members.append((key, .value(value)))
+                return
+            }
+            if case .object(var existing) = members[index].node, case .object(let object) = value {
+                for member in object.members { existing.insert(member.value, at: [member.key]) }
+                members[index].node = .object(existing)
+            }
             return
         }
         var child = SourceObjectBuilder()
@@ -29,11 +37,10 @@ struct SourceObjectBuilder {
         if let index { members[index].node = .object(child) } else { members.append((key, .object(child))) }
     }
 
-    /// Adds members as they are, after those already written, unless a key is already taken.
+    /// Adds an object's members after those already written, merging
+    /// objects and keeping values already written.
     mutating func merge(_ object: MappedObject) {
-        for member in object.members where !members.contains(where: { $0.key == member.key }) {
-            members.append((member.key, .value(member.value)))
-        }
+        for member in object.members { insert(member.value, at: [member.key]) }
     }
 
     /// The object built so far.
