@@ -41,10 +41,19 @@ struct Interpreter: Sendable {
         var members: [MappedMember] = []
         members.reserveCapacity(model.fields.count)
         var failed = false
-        for field in model.fields {
-            if let mapped = mapField(field, in: object, &context) {
+        for (index, field) in model.fields.enumerated() {
+            if model.unknownKeys == .keep(index) {
+                members.append(MappedMember(key: field.name, value: unknownMembers(of: object, model: model)))
+            } else if let mapped = mapField(field, in: object, &context) {
                 members.append(MappedMember(key: field.name, value: mapped))
             } else {
+                failed = true
+            }
+        }
+        if model.unknownKeys == .reject {
+            let unknown = object.members.map(\.key).filter { !model.knownKeys.contains($0) }
+            if !unknown.isEmpty {
+                context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)
                 failed = true
             }
         }
@@ -55,6 +64,16 @@ struct Interpreter: Sendable {
             failed = true
         }
         return failed ? nil : .object(MappedObject(members))
+    }
+
+    /// The members of an object whose keys the model does not mention, for
+    /// its `unknown keep` field.
+    private func unknownMembers(of object: JSONObject, model: ModelPlan) -> MappedValue {
+        .object(
+            MappedObject(
+                object.members.filter { !model.knownKeys.contains($0.key) }.map {
+                    MappedMember(key: $0.key, value: $0.value.mappedValue)
+                }))
     }
 
     /// Reads, converts and validates one field; `nil` means an error was recorded.

@@ -38,7 +38,8 @@ extension Interpreter {
         let values = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         var builder = SourceObjectBuilder()
         var failed = false
-        for field in model.fields where !field.reversal.target.isEmpty {
+        for (index, field) in model.fields.enumerated() where !field.reversal.target.isEmpty {
+            if model.unknownKeys == .keep(index) { continue }
             context.path.append(.key(field.name))
             defer { context.path.removeLast() }
             switch reverseField(field, values[field.name], &context) {
@@ -46,6 +47,9 @@ extension Interpreter {
             case .omit: continue
             case .failed: failed = true
             }
+        }
+        if case .keep(let index) = model.unknownKeys, case .object(let kept)? = values[model.fields[index].name] {
+            builder.merge(kept)
         }
         return failed ? nil : builder.value
     }
