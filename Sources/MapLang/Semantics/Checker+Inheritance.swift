@@ -18,9 +18,11 @@ extension Checker {
             }
             let parentDecl = declarations.models[found.index]
             guard !seen.contains(parent.name) else {
-                // Reported once, by the model the cycle starts from.
-                if parent.name == model.decl.name.name {
-                    let cycle = chain.map(\.decl.name.name) + [parent.name]
+                // Reported once, by the cycle's first declared model.
+                let members = chain.map(\.decl.name.name)
+                let first = members.min { (modelDecls[$0]?.index ?? 0) < (modelDecls[$1]?.index ?? 0) }
+                if parent.name == model.decl.name.name, first == model.decl.name.name {
+                    let cycle = members + [parent.name]
                     within(model.unit) { $0.report(.inheritanceCycle(cycle: cycle), at: model.decl.parent?.span ?? model.decl.name.span) }
                 }
                 break

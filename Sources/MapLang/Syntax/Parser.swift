@@ -146,7 +146,9 @@ struct Parser {
     /// that, so an unclosed body ends here, and recovery stops here even when
     /// the keyword is misspelt.
     var atDeclarationStart: Bool {
-        guard Self.word(of: current) != nil, let second = Self.word(of: peek()), second != "default" else {
+        guard Self.word(of: current) != nil, let second = Self.word(of: peek()),
+            second != "default", second != "extends", second != "by"
+        else {
             return false
         }
         if peek(2).kind == .leftBrace || peek(2).kind == .equals { return true }
