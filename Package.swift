@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "MapLang", targets: ["MapLang"]),
         .executable(name: "maplang", targets: ["maplang"]),
+        .executable(name: "maplang-bench", targets: ["maplang-bench"]),
     ],
     targets: [
         // The language: lexer, parser, checker, plan, interpreter, JSON.
@@ -14,8 +15,11 @@ let package = Package(
         .target(name: "MapLangCLI", dependencies: ["MapLang"]),
         // `main` only: hands the process's arguments and streams to MapLangCLI.
         .executableTarget(name: "maplang", dependencies: ["MapLangCLI"]),
+        // The benchmark against JSONDecoder: data, both jobs, the same-data check, the report.
+        .target(name: "MapLangBench", dependencies: ["MapLang"]),
+        .executableTarget(name: "maplang-bench", dependencies: ["MapLangBench"]),
         // FuzzRegressions holds inputs the tests read from disk, not sources.
-        .testTarget(name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench"], exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,14 @@
 // MARK: - ISO 8601
 
 extension Timestamp {
+    /// Reads an ISO-8601 date-time as the `iso8601` transformer does, such as
+    /// `2016-05-24T18:43:37Z` or `2016-05-24T20:43:37.5+02:00`; `nil` when
+    /// the text is not one.
+    public init?(iso8601 text: String) {
+        guard let timestamp = try? ISO8601DateParser.parse(text) else { return nil }
+        self = timestamp
+    }
+
     /// The instant as an ISO-8601 UTC string, such as `2016-05-24T18:43:37Z`.
     ///
     /// Fractional seconds appear only when `nanoseconds` is not zero, with 3,

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Times a job, keeping the median of several runs, and the peak resident
+/// memory while it ran.
+public enum Measurement {
+    /// The median wall time of `runs` runs, in seconds, and the peak RSS in bytes.
+    public static func time(runs: Int, _ body: () throws -> Void) rethrows -> (seconds: Double, peakBytes: Int) {
+        var times: [Double] = []
+        resetPeakMemory()
+        for _ in 0..<max(1, runs) {
+            let start = ContinuousClock.now
+            try body()
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        times.sort()
+        return (times[times.count / 2], peakMemory())
+    }
+
+    /// Starts a new peak-memory measurement (Linux: `/proc/self/clear_refs`).
+    static func resetPeakMemory() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// The peak resident set size since the last reset, from `/proc/self/status`.
+    static func peakMemory() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ").compactMap { Int($0) }
+            return (digits.first ?? 0) * 1024
+        }
+        return 0
+    }
+
+    /// Runs a program to completion, its standard output going to a file,
+    /// and reports its wall time, its own peak RSS and its exit status.
+    public static func runProcess(
+        _ path: String, _ arguments: [String], output: String
+    ) throws -> (seconds: Double, peakBytes: Int, status: Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (seconds, Int(usage.ru_maxrss) * 1024, (status >> 8) & 0xFF)
+    }
+}

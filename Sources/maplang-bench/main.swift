@@ -1,0 +1,54 @@
+// `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
+//
+// Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
+// on the same generated GitHub-like issues, in one process, and prints a
+// table of throughput, ratios and peak memory.
+import Foundation
+import MapLangBench
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+var arguments = Array(CommandLine.arguments.dropFirst())
+let executableDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+let maplang = executableDirectory.appendingPathComponent("maplang").path
+var options = BenchOptions(
+    packageRoot: packageRoot, executable: FileManager.default.isExecutableFile(atPath: maplang) ? maplang : nil)
+var jsonPath: String?
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
+    exit(64)
+}
+
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--quick":
+        options.sizes = [1]
+        options.runs = 3
+    case "--sizes":
+        guard let list = arguments.first, case let sizes = list.split(separator: ",").compactMap({ Int($0) }), !sizes.isEmpty
+        else { fail("--sizes needs a list of megabytes such as 1,20,100") }
+        arguments.removeFirst()
+        options.sizes = sizes
+    case "--runs":
+        guard let runs = arguments.first.flatMap({ Int($0) }), runs > 0 else { fail("--runs needs a positive number") }
+        arguments.removeFirst()
+        options.runs = runs
+    case "--json":
+        guard let path = arguments.first else { fail("--json needs a file") }
+        arguments.removeFirst()
+        jsonPath = path
+    default:
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick] [--sizes 1,20,100] [--runs N] [--json FILE]")
+    }
+}
+
+do {
+    let rows = try Benchmark(options: options) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }.run()
+    print(Report.table(rows), terminator: "")
+    if let jsonPath { try Report.json(rows).write(to: URL(fileURLWithPath: jsonPath)) }
+} catch {
+    FileHandle.standardError.write(Data("maplang-bench: \(error)\n".utf8))
+    exit(1)
+}

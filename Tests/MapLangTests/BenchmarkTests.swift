@@ -1,0 +1,59 @@
+import Foundation
+import MapLang
+@testable import MapLangBench
+import Testing
+
+/// The benchmark's parts that decide whether its figures mean anything: the
+/// data is the same every time, and both sides do the same work.
+struct BenchmarkTests {
+    static func job() throws -> MapLangJob {
+        let path = TestFiles.packageRoot + "/examples/issues-bench/issues-bench.map"
+        return try MapLangJob(rulesText: try TestFiles.text(path), name: "issues-bench.map")
+    }
+
+    @Test func theGeneratedDataIsTheSameEveryTimeAndValidJSON() throws {
+        var first = IssueGenerator()
+        var second = IssueGenerator()
+        let bytes = first.document(bytes: 50_000)
+        #expect(bytes == second.document(bytes: 50_000))
+        #expect(bytes.count >= 50_000 && bytes.count < 52_000)
+        guard case .array(let issues) = try JSONReader.parse(bytes) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(issues.count > 30)
+    }
+
+    @Test func mapLangAndJSONDecoderGiveTheSameData() throws {
+        var generator = IssueGenerator()
+        let bytes = generator.document(bytes: 200_000)
+        let ours = try Self.job().run(bytes)
+        let theirs = try DecodableIssues.run(Data(bytes))
+        #expect(ours.failed == 0)
+        #expect(SameData.difference(ours.output, [UInt8](theirs)) == nil)
+    }
+
+    @Test func theSameDataCheckFindsDifferences() {
+        func difference(_ a: String, _ b: String) -> String? { SameData.difference(Array(a.utf8), Array(b.utf8)) }
+        #expect(difference(#"{"a": 1, "b": [1.0, "2024-01-01T00:00:00Z"]}"#, #"{"b": [1, "2024-01-01T00:00:00.000Z"], "a": 1}"#) == nil)
+        #expect(difference(#"{"a": 1}"#, #"{"a": 2}"#) == "$.a: 1 and 2")
+        #expect(difference(#"{"a": [1]}"#, #"{"a": [1, 2]}"#) == "$.a: 1 and 2 elements")
+        #expect(difference(#"{"a": "x"}"#, #"{"b": "x"}"#) == #"$: keys ["a"] and ["b"]"#)
+        #expect(difference(#"["2024-01-01T00:00:00Z"]"#, #"["2024-01-01T00:00:01Z"]"#) == #"$[0]: "2024-01-01T00:00:00Z" and "2024-01-01T00:00:01Z""#)
+    }
+
+    @Test func theTableHasOneLinePerRow() {
+        let rows = [
+            BenchRow(job: "a", bytes: 2_000_000, seconds: 0.5, ratio: 1, peakBytes: 30_000_000),
+            BenchRow(job: "b", bytes: 2_000_000, seconds: 0.1, ratio: 5, peakBytes: 20_000_000),
+        ]
+        #expect(
+            Report.table(rows) == """
+                | job | input | time | MB/s | vs JSONDecoder | peak memory |
+                |---|---:|---:|---:|---:|---:|
+                | a | 2.0 MB | 500.0 ms | 4.0 | 1.00× | 30.0 MB |
+                | b | 2.0 MB | 100.0 ms | 20.0 | 5.00× | 20.0 MB |
+
+                """)
+    }
+}
