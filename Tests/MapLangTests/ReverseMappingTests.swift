@@ -75,14 +75,14 @@ struct ReverseMappingTests {
         #expect(try JSONReader.parse(again) == JSONReader.parse(modelShaped))
     }
 
-    @Test func theReversibleExamplesAreMost() {
-        let reversible = Self.examples.filter { example in
-            (try? Self.load(example)).map { $0.0.reversalProblems.isEmpty } ?? false
+    /// Every example can be mapped back but `embed`, whose label table has
+    /// a default no row gives (`check --reverse` says so).
+    @Test func everyExampleButEmbedIsReversible() {
+        let irreversible = Self.examples.filter { example in
+            (try? Self.load(example)).map { !$0.0.reversalProblems.isEmpty } ?? true
         }
-        #expect(
-            reversible.map(\.name).sorted() == [
-                "book", "errors", "github", "github-events", "inheritance", "orders-reverse", "twitter", "unknown-keys",
-                "user-profile",
-            ])
+        #expect(irreversible.map(\.name) == ["embed"])
+        #expect(Self.examples.count >= 12)
     }
+
 }
