@@ -3,10 +3,9 @@ import Foundation
 /// Times a job, keeping the median of several runs, and the peak resident
 /// memory while it ran.
 public enum Measurement {
-    /// The median wall time of `runs` runs, in seconds, and the peak RSS in bytes.
-    public static func time(runs: Int, _ body: () throws -> Void) rethrows -> (seconds: Double, peakBytes: Int) {
+    /// The median wall time of `runs` runs, in seconds.
+    public static func time(runs: Int, _ body: () throws -> Void) rethrows -> Double {
         var times: [Double] = []
-        resetPeakMemory()
         for _ in 0..<max(1, runs) {
             let start = ContinuousClock.now
             try body()
@@ -14,26 +13,26 @@ public enum Measurement {
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         times.sort()
-        return (times[times.count / 2], peakMemory())
+        return times[times.count / 2]
     }
 
-    /// Starts a new peak-memory measurement (Linux: `/proc/self/clear_refs`).
-    static func resetPeakMemory() {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    /// The peak resident set size since the last reset, from `/proc/self/status`.
-    static func peakMemory() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    /// A process's peak resident set size (`VmHWM` in `/proc/PID/status`),
+    /// or `nil` once it has exited.
+    static func peakMemory(of process: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let digits = line.split(separator: " ").compactMap { Int($0) }
             return (digits.first ?? 0) * 1024
         }
-        return 0
+        return nil
     }
 
     /// Runs a program to completion, its standard output going to a file,
     /// and reports its wall time, its own peak RSS and its exit status.
+    ///
+    /// The peak is sampled from `/proc/PID/status` while the program runs:
+    /// the child's `rusage` would count the memory of this process, which
+    /// the child shares until it executes the program.
     public static func runProcess(
         _ path: String, _ arguments: [String], output: String
     ) throws -> (seconds: Double, peakBytes: Int, status: Int32) {
@@ -49,10 +48,13 @@ public enum Measurement {
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
         var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(pid, &status, 0, &usage)
+        var peak = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
+            usleep(500)
+        }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (seconds, Int(usage.ru_maxrss) * 1024, (status >> 8) & 0xFF)
+        return (seconds, peak, (status >> 8) & 0xFF)
     }
 }

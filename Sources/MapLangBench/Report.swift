@@ -9,7 +9,7 @@ public enum Report {
             let ratio = row.ratio.map { String(format: "%.2f×", $0) } ?? ""
             lines.append(
                 "| \(row.job) | \(size(row.bytes)) | \(duration(row.seconds)) | \(String(format: "%.1f", row.megabytesPerSecond)) | "
-                    + "\(ratio) | \(size(row.peakBytes)) |")
+                    + "\(ratio) | \(row.peakBytes.map(size) ?? "") |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
