@@ -171,14 +171,28 @@ public struct Rules: Sendable {
         _ bytes: [UInt8], to model: ModelID, options: JSONReaderOptions? = nil,
         direction: MappingDirection = .forward, _ body: (MappedRecord) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try mapDocument(in: buffer, to: model, options: options, direction: direction) { record, _ in body(record) }
+        }
+    }
+
+    /// Maps a whole document held in memory the caller owns, such as a
+    /// mapped file, as `mapDocument(_:to:options:direction:_:)` does; `body`
+    /// also gets the offset just past each record, before which the caller
+    /// may let go of the bytes.
+    public func mapDocument(
+        in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
+        direction: MappingDirection = .forward, _ body: (MappedRecord, _ end: Int) -> Void
+    ) throws(JSONSyntaxError) -> DocumentShape {
         let interpreter = Interpreter(plan: plan)
-        var reader = JSONReader(bytes: bytes, options: options ?? readerOptions)
+        var offset = 0
         let single: JSONValue?
         do {
-            single = try reader.readDocument { index, element in
+            single = try JSONReader.readDocument(in: buffer, options: options ?? readerOptions, offset: &offset) {
+                index, element, end in
                 let (mapped, errors) = interpreter.run(
                     element, target: model.target, at: JSONPath.root.appending(.index(index)), direction: direction)
-                body(MappedRecord(index: index, value: mapped, errors: errors))
+                body(MappedRecord(index: index, value: mapped, errors: errors), end)
             }
         } catch let error as JSONSyntaxError {
             throw error
@@ -187,7 +201,7 @@ public struct Rules: Sendable {
         }
         guard let single else { return .array }
         let (mapped, errors) = interpreter.run(single, target: model.target, at: .root, direction: direction)
-        body(MappedRecord(index: nil, value: mapped, errors: errors))
+        body(MappedRecord(index: nil, value: mapped, errors: errors), buffer.count)
         return .single
     }
 }

@@ -16,6 +16,10 @@ public protocol Console {
 public protocol InputSource: AnyObject {
     /// The next bytes, at most `limit` of them; empty at the end.
     func read(upTo limit: Int) throws(ConsoleError) -> [UInt8]
+    /// The whole input mapped into memory, when it is a regular file, so a
+    /// large document need not be copied and the pages already read can be
+    /// given back; `nil` for pipes and terminals.
+    func mapped() -> MappedInput?
 }
 
 /// A destination for output.
@@ -29,6 +33,9 @@ public protocol OutputSink: AnyObject {
 }
 
 extension InputSource {
+    /// No mapping: the input is read in chunks.
+    public func mapped() -> MappedInput? { nil }
+
     /// Reads everything that is left.
     public func readAll() throws(ConsoleError) -> [UInt8] {
         var result: [UInt8] = []

@@ -17,8 +17,14 @@ struct MappingJob {
     let reporter: ErrorReporter
 
     /// Maps one JSON document: a top-level array record by record, anything else as one record.
+    ///
+    /// A regular file is mapped into memory and its pages given back as the
+    /// records are read, so memory stays bounded by a record, not the file;
+    /// other input is read whole.
     func runDocument(_ input: any InputSource) -> ExitCode {
-        var output = output
+        if let mapped = input.mapped() {
+            return runDocument(in: mapped.buffer, release: mapped.release(before:))
+        }
         let bytes: [UInt8]
         do {
             bytes = try input.readAll()
@@ -27,26 +33,36 @@ struct MappingJob {
             output.sink.abandon()
             return .unreadableInput
         }
+        return bytes.withUnsafeBufferPointer { runDocument(in: $0, release: { _ in }) }
+    }
+
+    /// Maps a document in memory, letting go of the bytes before each record's end.
+    private func runDocument(in bytes: UnsafeBufferPointer<UInt8>, release: (Int) -> Void) -> ExitCode {
+        var output = output
         var tally = Tally()
         var status = ExitCode.success
         do {
-            let shape = try rules.mapDocument(bytes, to: model, options: rules.readerOptions, direction: direction) { record in
+            let shape = try rules.mapDocument(in: bytes, to: model, options: rules.readerOptions, direction: direction) {
+                record, end in
                 if record.index == 0 { output.beginArray() }
                 tally.count(record)
                 for error in record.errors { reporter.report(error, input: inputName) }
                 if let value = record.value {
                     record.index == nil ? output.writeSingle(value) : output.writeElement(value)
                 }
+                release(end)
             }
             if shape == .array {
                 if tally.records == 0 { output.beginArray() }
                 output.endArray()
             }
         } catch {
-            reporter.report(error, input: inputName, bytes: bytes[...])
+            reportSyntaxError(error, in: bytes)
             if output.isInArray {
                 output.endArray()
-            } else if tally.records == 0, error.reason != .utf16NotSupported, bytes.first(where: { !JSONReader.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[") {
+            } else if tally.records == 0, error.reason != .utf16NotSupported,
+                bytes.first(where: { !JSONReader.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[")
+            {
                 output.beginArray()
                 output.endArray()
             }
@@ -58,6 +74,16 @@ struct MappingJob {
         // replaced only by a complete run.
         let keep = output.isStandardOutput ? !output.isEmpty : status != .invalidJSON && !output.isEmpty
         return finish(&output, keep: keep, status: status)
+    }
+
+    /// Reports invalid JSON with an excerpt of the input around it, taken
+    /// from a window of the bytes rather than a copy of them all.
+    private func reportSyntaxError(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>) {
+        let start = max(0, error.offset - 512)
+        let end = min(bytes.count, error.offset + 512)
+        let window = Array(bytes[start..<end])
+        let shifted = JSONSyntaxError(reason: error.reason, offset: error.offset - start, line: error.line, column: error.column)
+        reporter.report(shifted, input: inputName, bytes: window[...], line: error.line, lineOffset: start)
     }
 
     /// Maps NDJSON: each line is a record; every line ends up either written or rejected.

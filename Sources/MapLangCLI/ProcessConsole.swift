@@ -54,6 +54,10 @@ final class DescriptorInput: InputSource {
         if owned { close(descriptor) }
     }
 
+    func mapped() -> MappedInput? {
+        MappedInput(descriptor: descriptor)
+    }
+
     func read(upTo limit: Int) throws(ConsoleError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: limit)
         while true {

@@ -9,7 +9,8 @@ enum Coercion {
     static func convert(
         _ value: MappedValue, to type: ValueType, lenient: Bool, enums: [EnumPlan]
     ) -> Result<MappedValue, MappingProblem> {
-        let failure = MappingProblem.typeMismatch(expected: expectation(for: type, enums: enums), found: value.preview)
+        // Built only on the way out of a failure: a preview costs more than a conversion.
+        var failure: MappingProblem { .typeMismatch(expected: expectation(for: type, enums: enums), found: value.preview) }
         switch (type, value) {
         case (.string, .string), (.url, .url), (.date, .date), (.bool, .bool), (.decimal, .decimal):
             return .success(value)

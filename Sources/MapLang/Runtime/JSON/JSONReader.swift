@@ -86,44 +86,63 @@ public struct JSONReader: Sendable {
         var offset = 0
         defer { self.offset = offset }
         return try bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, options: options)
-            try scanner.readDocumentStart()
-            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "[") else {
-                let value = try scanner.readValue(depth: 0, expected: .value)
-                offset = scanner.position
-                try scanner.readDocumentEnd()
-                return value
-            }
-            try scanner.checkDepth(1)
-            scanner.position += 1
-            var expected = JSONSyntaxError.Expected.valueOrArrayEnd
-            var index = 0
-            scanner.skipWhitespace()
-            if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") {
-                scanner.position += 1
-                offset = scanner.position
-                try scanner.readDocumentEnd()
-                return nil
-            }
-            while true {
-                let element = try scanner.readValue(depth: 1, expected: expected)
-                offset = scanner.position
+            try Self.readDocument(in: buffer, options: options, offset: &offset) { index, element, _ in
                 try body(index, element)
-                index += 1
-                scanner.skipWhitespace()
-                if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") {
-                    scanner.position += 1
-                    expected = .value
-                    continue
-                }
-                guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") else {
-                    throw try scanner.unexpected(.arraySeparator)
-                }
-                scanner.position += 1
-                offset = scanner.position
-                try scanner.readDocumentEnd()
-                return nil
             }
+        }
+    }
+
+    /// Reads a document held in memory the caller owns, such as a mapped
+    /// file, as `readDocument(forEachElement:)` does, also telling `body` the
+    /// offset just past each element, so the caller can let go of the bytes
+    /// before it.
+    ///
+    /// - Parameters:
+    ///   - buffer: The document, in UTF-8.
+    ///   - options: Limits and the duplicate key policy.
+    ///   - offset: Set to how far the reading got.
+    ///   - body: Called with each element's index, value and end offset.
+    public static func readDocument(
+        in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
+        forEachElement body: (_ index: Int, _ element: JSONValue, _ end: Int) throws -> Void
+    ) throws -> JSONValue? {
+        var scanner = JSONScanner(bytes: buffer, options: options)
+        try scanner.readDocumentStart()
+        guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "[") else {
+            let value = try scanner.readValue(depth: 0, expected: .value)
+            offset = scanner.position
+            try scanner.readDocumentEnd()
+            return value
+        }
+        try scanner.checkDepth(1)
+        scanner.position += 1
+        var expected = JSONSyntaxError.Expected.valueOrArrayEnd
+        var index = 0
+        scanner.skipWhitespace()
+        if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") {
+            scanner.position += 1
+            offset = scanner.position
+            try scanner.readDocumentEnd()
+            return nil
+        }
+        while true {
+            let element = try scanner.readValue(depth: 1, expected: expected)
+            offset = scanner.position
+            try body(index, element, scanner.position)
+            index += 1
+            scanner.skipWhitespace()
+            if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") {
+                scanner.position += 1
+                expected = .value
+                continue
+            }
+            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") else {
+                throw try scanner.unexpected(.arraySeparator)
+            }
+            scanner.position += 1
+            offset = scanner.position
+            try scanner.readDocumentEnd()
+            return nil
         }
     }
 }

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file mapped read-only into memory.
+///
+/// Mapping a file costs no copy, and `release(before:)` hands the pages
+/// already read back to the system, so reading a large file from start to
+/// end keeps memory bounded by what is being read, not the file.
+public final class MappedInput {
+    /// The file's bytes.
+    public let buffer: UnsafeBufferPointer<UInt8>
+    /// Where pages have been given back up to.
+    private var released = 0
+
+    /// Maps an open file descriptor's whole file; `nil` when it is not a
+    /// regular, non-empty file that can be mapped.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let length = Int(info.st_size)
+        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
+        _ = madvise(address, length, MADV_SEQUENTIAL)
+    }
+
+    /// Gives back the whole pages before `offset` once 16 MB have been read
+    /// past the last release; they are read again from the file if needed.
+    public func release(before offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = offset / page * page
+        guard end - released >= 16 << 20, let base = buffer.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        released = end
+    }
+
+    deinit {
+        if let base = buffer.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), buffer.count) }
+    }
+}
