@@ -109,4 +109,21 @@ struct LibraryStreamingTests {
         #expect(buffer.nextLine() == nil)
         #expect(offsets == [0, 3, 5])
     }
+
+    /// A document in memory the caller owns is mapped record by record: each
+    /// record comes with the offset just past it, so the caller can let the
+    /// bytes before it go (the CLI gives a mapped file's pages back).
+    @Test func recordsOfAnArrayComeWithTheOffsetPastThem() throws {
+        let (rules, model) = try Self.compiled()
+        let text = #"[{"id": 1, "name": "a"} , {"id": 2, "name": "b"},{"id": 0, "name": "c"}]"#
+        var seen: [String] = []
+        let shape = try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try rules.mapDocument(in: buffer, to: model) { record, end in
+                let prefix = String(decoding: buffer[..<end], as: UTF8.self)
+                seen.append("\(record.index ?? -1) \(record.errors.isEmpty) …\(prefix.suffix(9))")
+            }
+        }
+        #expect(shape == .array)
+        #expect(seen == [#"0 true …me": "a"}"#, #"1 true …me": "b"}"#, #"2 false …me": "c"}"#])
+    }
 }
