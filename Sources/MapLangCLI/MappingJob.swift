@@ -1,3 +1,4 @@
+import Dispatch
 import MapLang
 
 /// One run of `maplang run`: maps the input, writes the records that map,
@@ -9,6 +10,8 @@ struct MappingJob {
     let model: ModelID
     /// Forward, or back to the source's shape.
     let direction: MappingDirection
+    /// How many lines of NDJSON to map at once, on as many threads.
+    var jobs = 1
     /// How messages name the input.
     let inputName: String
     /// Where mapped records go.
@@ -106,11 +109,13 @@ struct MappingJob {
                 // Pass finished records on before waiting for more input, so a
                 // slow stream's records are not held back.
                 if !reader.hasBufferedLine { output.flush() }
-                guard let line = try reader.nextLine() else { break }
-                let number = reader.lineNumber
-                let rejection = mapLine(line, number: number, offset: reader.lineOffset, output: &output, report: rejects == nil)
-                tally.countLine(rejected: rejection != nil)
-                if let rejection { rejects?.write(line, number: number, reasons: rejection.reasons) }
+                let batch = try nextBatch(&reader)
+                if batch.isEmpty { break }
+                for (line, outcome) in zip(batch, mapInParallel(batch)) {
+                    let rejection = write(outcome, line: line.bytes[...], output: &output, report: rejects == nil)
+                    tally.countLine(rejected: rejection != nil)
+                    if let rejection { rejects?.write(line.bytes[...], number: line.number, reasons: rejection.reasons) }
+                }
             }
         } catch {
             reporter.fail(error.message)
@@ -132,17 +137,50 @@ struct MappingJob {
         return finish(&output, keep: true, status: status)
     }
 
-    /// Maps one NDJSON line, writing it when it maps; returns why it was rejected, if it was.
-    private func mapLine(
-        _ line: ArraySlice<UInt8>, number: Int, offset: Int, output: inout RecordOutput, report: Bool
+    /// The lines to map next: one, or with `--jobs`, as many as are read
+    /// already, up to a few thousand, so that a slow stream is not held back.
+    private func nextBatch(_ reader: inout LineReader) throws(ConsoleError) -> [PendingLine] {
+        var batch: [PendingLine] = []
+        let limit = jobs > 1 ? 512 * jobs : 1
+        while batch.count < limit, batch.isEmpty || reader.hasBufferedLine {
+            guard let line = try reader.nextLine() else { break }
+            batch.append(PendingLine(bytes: Array(line), number: reader.lineNumber, offset: reader.lineOffset))
+        }
+        return batch
+    }
+
+    /// Maps a batch of lines, on `jobs` threads when there are several, and
+    /// serialises the records; the outcomes are in line order.
+    private func mapInParallel(_ batch: [PendingLine]) -> [MappedLine] {
+        let (rules, model, direction) = (rules, model, direction)
+        let map: @Sendable (PendingLine) -> MappedLine = { line in
+            let outcome = rules.mapLine(line.bytes[...], number: line.number, offset: line.offset, to: model, direction: direction)
+            return MappedLine(outcome: outcome, serialized: (try? outcome.result.get())?.jsonBytes())
+        }
+        guard jobs > 1, batch.count > 1 else { return batch.map(map) }
+        let slots = UnsafeMutableBufferPointer<MappedLine?>.allocate(capacity: batch.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        nonisolated(unsafe) let shared = slots
+        let workers = min(jobs, batch.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Each worker fills its own stripe of slots.
+            for index in stride(from: worker, to: batch.count, by: workers) { shared[index] = map(batch[index]) }
+        }
+        return slots.map { $0! }
+    }
+
+    /// Writes a line's record, or reports why it was rejected; returns the rejection, if any.
+    private func write(
+        _ mapped: MappedLine, line: ArraySlice<UInt8>, output: inout RecordOutput, report: Bool
     ) -> LineRejection? {
-        let outcome = rules.mapLine(line, number: number, offset: offset, to: model, direction: direction)
+        let outcome = mapped.outcome
         switch outcome.result {
-        case .success(let mapped):
-            output.writeLine(mapped)
+        case .success:
+            output.writeLine(serialized: mapped.serialized ?? [])
             return nil
         case .failure(let rejection):
-            if report { reportRejection(rejection, line: line, number: number, offset: offset) }
+            if report { reportRejection(rejection, line: line, number: outcome.line, offset: outcome.offset) }
             return rejection
         }
     }
@@ -243,4 +281,22 @@ struct Tally {
         let lineWord = records == 1 ? "line" : "lines"
         return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\n"
     }
+}
+
+/// A line of NDJSON waiting to be mapped.
+struct PendingLine: Sendable {
+    /// The line's bytes, without its `\n`.
+    var bytes: [UInt8]
+    /// Its 1-based number.
+    var number: Int
+    /// The input offset of its first byte.
+    var offset: Int
+}
+
+/// A line's outcome with its record already serialised.
+struct MappedLine: Sendable {
+    /// What became of the line.
+    var outcome: LineOutcome
+    /// The record as compact JSON, when it mapped.
+    var serialized: [UInt8]?
 }

@@ -67,9 +67,9 @@ struct RecordOutput {
         buffer += JSONWriter.serialize(value, style: pretty ? .pretty : .compact)
     }
 
-    /// Writes one line: a record of NDJSON output.
-    mutating func writeLine(_ value: MappedValue) {
-        buffer += JSONWriter.serialize(value, style: .compact)
+    /// Writes one line: a record of NDJSON output, already serialised compactly.
+    mutating func writeLine(serialized bytes: [UInt8]) {
+        buffer += bytes
         buffer.append(UInt8(ascii: "\n"))
         flushIfLarge()
     }

@@ -29,6 +29,9 @@ struct RunCommand {
                 names: ["--rejects"], valueName: "FILE", choices: nil,
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
             OptionSpec(
+                names: ["--jobs", "-j"], valueName: "N", choices: nil,
+                help: "with --ndjson: map lines on N threads, writing them in input order"),
+            OptionSpec(
                 names: ["--reverse"], valueName: nil, choices: nil,
                 help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
             colorOption,
@@ -76,6 +79,18 @@ struct RunCommand {
             reporter.fail("internal error: \(error)")
             return .internalError
         }
+        var jobs = 1
+        if let value = arguments.values["--jobs"] {
+            guard let count = Int(value), (1...256).contains(count) else {
+                reporter.fail("`--jobs` takes a number of threads from 1 to 256, not `\(value)`")
+                return .usage
+            }
+            guard ndjson else {
+                reporter.fail("`--jobs` needs `--ndjson`")
+                return .usage
+            }
+            jobs = count
+        }
         let direction: MappingDirection = arguments.flags.contains("--reverse") ? .reverse : .forward
         if direction == .reverse && !rules.reversalProblems.isEmpty {
             reporter.report(rules.reversalProblems)
@@ -96,11 +111,12 @@ struct RunCommand {
             reporter.fail(error.message)
             return .outputError
         }
-        let job = MappingJob(
+        var job = MappingJob(
             rules: rules, model: model, direction: direction, inputName: inputPath == "-" ? "<stdin>" : inputPath,
             output: RecordOutput(
                 pretty: arguments.flags.contains("--pretty"), sink: sink,
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
+        job.jobs = jobs
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
     }
 

@@ -1,0 +1,60 @@
+import Testing
+
+/// `--jobs N` maps NDJSON lines on N threads and changes nothing else: the
+/// same output in input order, the same reports, the same rejects file.
+struct CLIJobsTests {
+    typealias F = BadInputFixtures
+
+    /// A feed of many lines, some of them bad in each way a line can be.
+    static let feed: [UInt8] = {
+        var text = ""
+        for number in 1...3000 {
+            switch number % 97 {
+            case 13: text += #"{"id": \#(number) "name": "x"}"#
+            case 29: text += ""
+            case 41: text += #"{"id": 0, "name": "zero"}"#
+            default: text += #"{"id": \#(number), "name": "n\#(number)"}"#
+            }
+            text += number % 5 == 0 ? "\r\n" : "\n"
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test(arguments: [2, 3, 8])
+    func sameOutputReportsAndRejectsAsOneThread(_ jobs: Int) {
+        for chunkSize in [7, 1 << 16] {
+            let files = ["orders.map": Array(F.orders.utf8), "feed.ndjson": Self.feed]
+            let (single, singleConsole) = BadInputHarness.run(
+                ["run", "orders.map", "feed.ndjson", "--ndjson", "--rejects", "rejects.txt"], bytes: files, chunkSize: chunkSize)
+            let (parallel, parallelConsole) = BadInputHarness.run(
+                ["run", "orders.map", "feed.ndjson", "--ndjson", "--rejects", "rejects.txt", "--jobs", "\(jobs)"], bytes: files,
+                chunkSize: chunkSize)
+            #expect(single.status == 1)
+            #expect(parallel.status == single.status)
+            #expect(parallel.stdoutBytes == single.stdoutBytes)
+            #expect(parallel.stderr == single.stderr)
+            #expect(parallelConsole.written["rejects.txt"] == singleConsole.written["rejects.txt"])
+            #expect(single.stderr.hasSuffix("feed.ndjson: 93 of 3000 lines rejected, 2907 written\n"), "\(single.stderr.suffix(80))")
+        }
+        let (text, _) = BadInputHarness.run(
+            ["run", "orders.map", "feed.ndjson", "--ndjson", "--jobs", "\(jobs)", "--error-format", "json"],
+            bytes: ["orders.map": Array(F.orders.utf8), "feed.ndjson": Self.feed])
+        let (one, _) = BadInputHarness.run(
+            ["run", "orders.map", "feed.ndjson", "--ndjson", "--error-format", "json"],
+            bytes: ["orders.map": Array(F.orders.utf8), "feed.ndjson": Self.feed])
+        #expect(text.stderr == one.stderr)
+    }
+
+    @Test(arguments: [
+        (["--jobs", "0"], "maplang: error: `--jobs` takes a number of threads from 1 to 256, not `0`\n"),
+        (["--jobs", "many"], "maplang: error: `--jobs` takes a number of threads from 1 to 256, not `many`\n"),
+        (["--jobs", "2", "--pretty"], "maplang: error: `--jobs` needs `--ndjson`\n"),
+    ])
+    func badJobCounts(_ extra: [String], _ stderr: String) {
+        let (result, console) = BadInputHarness.run(
+            ["run", "orders.map", "in.json", "--ndjson"].filter { !(extra.contains("--pretty") && $0 == "--ndjson") } + extra,
+            files: ["orders.map": F.orders, "in.json": "{}"])
+        BadInputHarness.expect(result, stderr: stderr, status: F.Status.usage)
+        #expect(console.written.isEmpty)
+    }
+}
