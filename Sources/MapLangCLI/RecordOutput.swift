@@ -42,7 +42,16 @@ struct RecordOutput {
     mutating func writeElement(_ value: MappedValue) {
         if elements > 0 { buffer.append(UInt8(ascii: ",")) }
         elements += 1
-        let bytes = JSONWriter.serialize(value, style: pretty ? .pretty : .compact)
+        guard pretty else {
+            // Compact: straight into the buffer, with no array of its own.
+            var writer = JSONWriter(style: .compact)
+            swap(&writer.bytes, &buffer)
+            writer.write(value)
+            swap(&writer.bytes, &buffer)
+            flushIfLarge()
+            return
+        }
+        let bytes = JSONWriter.serialize(value, style: .pretty)
         if pretty {
             buffer += Array("\n  ".utf8)
             for byte in bytes {
