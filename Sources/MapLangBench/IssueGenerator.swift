@@ -1,3 +1,5 @@
+import MapLang
+
 /// Writes GitHub-like issues as a JSON array, the same bytes for the same
 /// size every time, so runs on different days compare.
 ///
@@ -42,17 +44,7 @@ public struct IssueGenerator {
 
     /// A JSON string literal for text.
     private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        MappedValue.string(text).jsonText()
     }
 
     private mutating func user(_ login: String) -> String {
@@ -65,20 +57,7 @@ public struct IssueGenerator {
     }
 
     private static func isoDate(_ seconds: Int) -> String {
-        let days = seconds / 86_400
-        let rest = seconds % 86_400
-        // Civil date from days since 1970-01-01 (proleptic Gregorian).
-        let z = days + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        Timestamp(seconds: Int64(seconds)).iso8601String
     }
 
     /// One issue as JSON.

@@ -7,34 +7,14 @@ extension Interpreter {
             return value == .null ? .null : convert(value, to: wrapped, field: field, &context)
         case .array(let element):
             guard case .array(let items) = value else { return mismatch("an array", value, field, &context) }
-            var results: [MappedValue] = []
-            results.reserveCapacity(items.count)
-            var failed = false
-            for (index, item) in items.enumerated() {
-                context.path.append(.index(index))
-                if let mapped = convert(item, to: element, field: field, &context) {
-                    results.append(mapped)
-                } else {
-                    failed = true
-                }
-                context.path.removeLast()
-            }
-            return failed ? nil : .array(results)
+            return context.mapEach(items, at: { index, _ in .index(index) }) { item, context in
+                convert(item, to: element, field: field, &context)
+            }.map(MappedValue.array)
         case .dictionary(let element):
             guard case .object(let object) = value else { return mismatch("an object", value, field, &context) }
-            var results: [MappedMember] = []
-            results.reserveCapacity(object.members.count)
-            var failed = false
-            for member in object.members {
-                context.path.append(.key(member.key))
-                if let mapped = convert(member.value, to: element, field: field, &context) {
-                    results.append(MappedMember(key: member.key, value: mapped))
-                } else {
-                    failed = true
-                }
-                context.path.removeLast()
-            }
-            return failed ? nil : .object(MappedObject(results))
+            return context.mapEach(object.members, at: { _, member in .key(member.key) }) { member, context in
+                convert(member.value, to: element, field: field, &context)
+            }.map { .object(MappedObject(zip(object.members, $0).map { MappedMember(key: $0.key, value: $1) })) }
         case .model(let index):
             guard case .object = value else {
                 return mismatch("an object for `\(plan.models[index].name)`", value, field, &context)

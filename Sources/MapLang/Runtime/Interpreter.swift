@@ -136,6 +136,28 @@ struct MappingContext {
     /// Every error so far.
     var errors: [MappingError] = []
 
+    /// Maps each element at its own path, recording every failure; `nil`
+    /// when any element failed.
+    ///
+    /// - Parameters:
+    ///   - elements: An array's items or an object's members.
+    ///   - component: The path component of an element at a position.
+    ///   - transform: Maps one element.
+    mutating func mapEach<Element>(
+        _ elements: [Element], at component: (Int, Element) -> JSONPath.Component,
+        _ transform: (Element, inout MappingContext) -> MappedValue?
+    ) -> [MappedValue]? {
+        var results: [MappedValue] = []
+        results.reserveCapacity(elements.count)
+        var failed = false
+        for (index, element) in elements.enumerated() {
+            path.append(component(index, element))
+            if let mapped = transform(element, &self) { results.append(mapped) } else { failed = true }
+            path.removeLast()
+        }
+        return failed ? nil : results
+    }
+
     /// Records an error at the current path.
     mutating func fail(_ problem: MappingProblem, model: String, field: String?, site: RuleSite) {
         errors.append(MappingError(path: path, model: model, field: field, problem: problem, site: site))

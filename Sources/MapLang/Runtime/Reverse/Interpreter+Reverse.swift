@@ -94,32 +94,14 @@ extension Interpreter {
             return value == .null ? .null : unconvert(value, from: wrapped, field: field, &context)
         case .array(let element):
             guard case .array(let items) = value else { return mismatch("an array", value, field, &context) }
-            var results: [MappedValue] = []
-            var failed = false
-            for (index, item) in items.enumerated() {
-                context.path.append(.index(index))
-                if let written = unconvert(item, from: element, field: field, &context) {
-                    results.append(written)
-                } else {
-                    failed = true
-                }
-                context.path.removeLast()
-            }
-            return failed ? nil : .array(results)
+            return context.mapEach(items, at: { index, _ in .index(index) }) { item, context in
+                unconvert(item, from: element, field: field, &context)
+            }.map(MappedValue.array)
         case .dictionary(let element):
             guard case .object(let object) = value else { return mismatch("an object", value, field, &context) }
-            var results: [MappedMember] = []
-            var failed = false
-            for member in object.members {
-                context.path.append(.key(member.key))
-                if let written = unconvert(member.value, from: element, field: field, &context) {
-                    results.append(MappedMember(key: member.key, value: written))
-                } else {
-                    failed = true
-                }
-                context.path.removeLast()
-            }
-            return failed ? nil : .object(MappedObject(results))
+            return context.mapEach(object.members, at: { _, member in .key(member.key) }) { member, context in
+                unconvert(member.value, from: element, field: field, &context)
+            }.map { .object(MappedObject(zip(object.members, $0).map { MappedMember(key: $0.key, value: $1) })) }
         case .model(let index):
             return reverseModel(value, model: index, &context)
         case .choice(let index):
