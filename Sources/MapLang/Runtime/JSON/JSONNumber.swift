@@ -104,6 +104,13 @@ enum JSONNumberGrammar {
         return index - start
     }
 
+    /// The value of a literal written as an integer, with no fraction or
+    /// exponent, when it fits in an `Int64`: `int64Value` read from bytes.
+    static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
+        return integralValue(of: bytes)
+    }
+
     /// The exact `Int64` value of a literal that matches the grammar, or `nil`
     /// when it is not a whole number in range.
     static func integralValue(of bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

@@ -106,13 +106,47 @@ public struct JSONReader: Sendable {
         in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
         forEachElement body: (_ index: Int, _ element: JSONValue, _ end: Int) throws -> Void
     ) throws -> JSONValue? {
+        var single: JSONValue?
+        try walkDocument(in: buffer, options: options, offset: &offset) { scanner, index, expected in
+            try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
+        } deliver: { value, index, end in
+            if let index { try body(index, value, end) } else { single = value }
+        }
+        return single
+    }
+
+    /// Walks a document: its byte order mark, the brackets and commas of a
+    /// top-level array and what follows the value, handing each element, or
+    /// the one value that is not an array, to `read` and then what it read
+    /// to `deliver`.
+    ///
+    /// - Parameters:
+    ///   - buffer: The document, in UTF-8.
+    ///   - options: Limits and the duplicate key policy.
+    ///   - offset: Set to how far the reading got: past the last element
+    ///     read, before it is delivered.
+    ///   - read: Reads one value from the scanner's position, whitespace
+    ///     before it allowed, leaving the scanner just past it; called with the
+    ///     element's index, `nil` for a document that is not an array, and
+    ///     what to report when no value is there.
+    ///   - deliver: Called with what `read` gave, the index, and the offset
+    ///     past the value; for a document that is not an array, only once
+    ///     nothing but whitespace is found to follow it, with the offset past
+    ///     that whitespace.
+    /// - Returns: Whether the document was an array or one value.
+    static func walkDocument<Read>(
+        in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
+        read: (inout JSONScanner, _ index: Int?, _ expected: JSONSyntaxError.Expected) throws -> Read,
+        deliver: (Read, _ index: Int?, _ end: Int) throws -> Void
+    ) throws -> DocumentShape {
         var scanner = JSONScanner(bytes: buffer, options: options)
         try scanner.readDocumentStart()
         guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "[") else {
-            let value = try scanner.readValue(depth: 0, expected: .value)
+            let value = try read(&scanner, nil, .value)
             offset = scanner.position
             try scanner.readDocumentEnd()
-            return value
+            try deliver(value, nil, scanner.position)
+            return .single
         }
         try scanner.checkDepth(1)
         scanner.position += 1
@@ -123,12 +157,12 @@ public struct JSONReader: Sendable {
             scanner.position += 1
             offset = scanner.position
             try scanner.readDocumentEnd()
-            return nil
+            return .array
         }
         while true {
-            let element = try scanner.readValue(depth: 1, expected: expected)
+            let value = try read(&scanner, index, expected)
             offset = scanner.position
-            try body(index, element, scanner.position)
+            try deliver(value, index, offset)
             index += 1
             scanner.skipWhitespace()
             if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") {
@@ -142,7 +176,7 @@ public struct JSONReader: Sendable {
             scanner.position += 1
             offset = scanner.position
             try scanner.readDocumentEnd()
-            return nil
+            return .array
         }
     }
 }

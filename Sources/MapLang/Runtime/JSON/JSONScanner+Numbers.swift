@@ -6,6 +6,14 @@ extension JSONScanner {
     /// `int = "0" / ( digit1-9 *DIGIT )`, `frac = "." 1*DIGIT`,
     /// `exp = ( "e" / "E" ) [ "-" / "+" ] 1*DIGIT`.
     mutating func readNumber() throws(JSONSyntaxError) -> JSONNumber {
+        let literal = try scanNumber()
+        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[literal]), as: UTF8.self))
+    }
+
+    /// Checks a number as `readNumber` does and moves past it.
+    ///
+    /// - Returns: The offsets of its literal.
+    mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = position
         let end = bytes.count
         var index = start
@@ -42,8 +50,7 @@ extension JSONScanner {
             throw error(.numberTooLong(limit: options.maxNumberLength), at: start)
         }
         position = index
-        return JSONNumber(
-            literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return start..<index
     }
 
     /// The offset just past the ASCII digits starting at `index`.

@@ -8,31 +8,16 @@ extension JSONScanner {
     mutating func readString() throws(JSONSyntaxError) -> String {
         let quoteOffset = position
         let start = position + 1
-        var index = start
-        let end = bytes.count
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                guard index - start <= options.maxStringBytes else {
-                    throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
-                }
-                position = index + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") {
-                return try readEscapedString(quoteOffset: quoteOffset, firstEscape: index)
-            }
-            if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
-            if byte < 0x80 {
-                index += 1
-            } else {
-                guard let length = utf8SequenceLength(at: index) else {
-                    throw error(.invalidUTF8(byte: byte), at: index)
-                }
-                index += length
-            }
+        let index = try scanPlainRun(from: start).end
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: .closingQuote), at: index) }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            return try readEscapedString(quoteOffset: quoteOffset, firstEscape: index)
         }
-        throw error(.unexpectedEnd(expected: .closingQuote), at: end)
+        guard index - start <= options.maxStringBytes else {
+            throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+        }
+        position = index + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     /// The rest of a string that has escapes, from the first backslash on.
@@ -56,24 +41,67 @@ extension JSONScanner {
                 index = try readEscape(at: index, into: &utf8)
                 continue
             }
-            // Copy a run of plain characters at once.
             let runStart = index
-            while index < end {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
-                if byte < 0x80 {
-                    index += 1
-                } else {
-                    guard let length = utf8SequenceLength(at: index) else {
-                        throw error(.invalidUTF8(byte: byte), at: index)
-                    }
-                    index += length
-                }
-            }
+            index = try scanPlainRun(from: index).end
             utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         }
         throw error(.unexpectedEnd(expected: .closingQuote), at: end)
+    }
+
+    /// Checks a string as `readString` does, with `position` at its opening
+    /// quote, and moves past it without building a `String`.
+    ///
+    /// - Returns: Whether the string has escapes, and whether it is all ASCII.
+    mutating func skipString() throws(JSONSyntaxError) -> (hasEscapes: Bool, isASCII: Bool) {
+        let quoteOffset = position
+        var (index, isASCII) = try scanPlainRun(from: position + 1)
+        var hasEscapes = false
+        // Escapes are decoded to check them and to count the string's length after unescaping.
+        var length = index - quoteOffset - 1
+        var decoded: [UInt8] = []
+        while index < bytes.count, bytes[index] == UInt8(ascii: "\\") {
+            hasEscapes = true
+            decoded.removeAll(keepingCapacity: true)
+            let escapeEnd = try readEscape(at: index, into: &decoded)
+            let run = try scanPlainRun(from: escapeEnd)
+            length += decoded.count + run.end - escapeEnd
+            isASCII = isASCII && run.isASCII && decoded.allSatisfy { $0 < 0x80 }
+            index = run.end
+        }
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: .closingQuote), at: index) }
+        guard length <= options.maxStringBytes else {
+            throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+        }
+        position = index + 1
+        return (hasEscapes, isASCII)
+    }
+
+    /// Checks the plain characters of a string from `index` on, stopping at
+    /// the first quote or backslash, or at the end of the input.
+    ///
+    /// - Returns: The offset of that quote or backslash (or the input's
+    ///   length), and whether every byte before it was ASCII.
+    /// - Throws: For a control character or bytes that are not UTF-8.
+    @inline(__always)
+    func scanPlainRun(from index: Int) throws(JSONSyntaxError) -> (end: Int, isASCII: Bool) {
+        var index = index
+        var isASCII = true
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                guard let length = utf8SequenceLength(at: index) else {
+                    throw error(.invalidUTF8(byte: byte), at: index)
+                }
+                isASCII = false
+                index += length
+            }
+        }
+        return (index, isASCII)
     }
 
     /// `escape = "\" ( ["\/bfnrt] / "u" 4HEXDIG )`, appending what it stands for.

@@ -89,21 +89,44 @@ public struct JSONWriter: Sendable {
     mutating func writeContainer(
         open: UInt8, close: UInt8, count: Int, entry: (inout JSONWriter, Int) -> Void
     ) {
-        bytes.append(open)
-        guard count > 0 else {
-            bytes.append(close)
-            return
-        }
-        depth += 1
+        beginContainer(open)
         for index in 0..<count {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            writeLineBreak()
+            beginEntry(index)
             entry(&self, index)
             if bytes.count > byteLimit { break }
         }
-        depth -= 1
+        endContainer(close, isEmpty: count == 0)
+    }
+
+    /// Opens an array or object whose entries follow, each after `beginEntry`.
+    mutating func beginContainer(_ open: UInt8) {
+        bytes.append(open)
+        depth += 1
+    }
+
+    /// Starts the entry at `index` of the innermost open container: a comma
+    /// after the first, and in pretty style a new line.
+    mutating func beginEntry(_ index: Int) {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
         writeLineBreak()
+    }
+
+    /// Closes the innermost open container.
+    ///
+    /// - Parameter isEmpty: Whether no entry was written, which keeps `[]` and `{}` on one line.
+    mutating func endContainer(_ close: UInt8, isEmpty: Bool) {
+        depth -= 1
+        if !isEmpty { writeLineBreak() }
         bytes.append(close)
+    }
+
+    /// Where the writer is, to go back to with `rewind(to:)`.
+    var mark: (count: Int, depth: Int) { (bytes.count, depth) }
+
+    /// Drops everything written since `mark` was taken.
+    mutating func rewind(to mark: (count: Int, depth: Int)) {
+        bytes.removeSubrange(mark.count...)
+        depth = mark.depth
     }
 
     /// Writes an object key and its colon.
@@ -145,6 +168,14 @@ public struct JSONWriter: Sendable {
             let room = byteLimit - bytes.count
             writeEscaped(room < utf8.count ? UnsafeBufferPointer(rebasing: utf8.prefix(max(0, room) + 1)) : utf8)
         }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a string in quotes from UTF-8 known to need no escaping: the
+    /// text of a JSON string literal that has no escapes.
+    mutating func writeUnescapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 

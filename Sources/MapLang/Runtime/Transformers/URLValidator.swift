@@ -7,7 +7,12 @@
 enum URLValidator {
     /// Why the text is not an absolute URL, or `nil` when it is one.
     static func problem(with text: String) -> String? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { problem(withUTF8: $0) }
+    }
+
+    /// Why UTF-8 text is not an absolute URL, or `nil` when it is one.
+    static func problem(withUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
             return "a URL starts with a scheme such as `https:`"
         }
@@ -19,7 +24,7 @@ enum URLValidator {
         while index < bytes.count {
             let byte = bytes[index]
             if byte <= 0x20 || byte == 0x7F { return "URLs cannot contain spaces or control characters" }
-            if byte < 0x80, disallowed.contains(byte) { return "URLs cannot contain `\(Character(UnicodeScalar(byte)))`" }
+            if isDisallowed(byte) { return "URLs cannot contain `\(Character(UnicodeScalar(byte)))`" }
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
                     return "`%` must be followed by two hex digits"
@@ -40,8 +45,16 @@ enum URLValidator {
 
     /// Schemes whose URLs must name a host.
     private static let hostSchemes: Set<String> = ["http", "https", "ftp", "ws", "wss"]
-    /// ASCII characters RFC 3986 does not allow anywhere in a URL.
-    private static let disallowed: Set<UInt8> = Set("<>\"{}|\\^`".utf8)
+    /// Whether a byte is an ASCII character RFC 3986 does not allow anywhere in a URL: one of `<>"{}|\^` and the backtick.
+    private static func isDisallowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+            true
+        default:
+            false
+        }
+    }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
