@@ -14,6 +14,8 @@ public struct Rules: Sendable {
     public let warnings: [Diagnostic]
     /// The compiled plan.
     let plan: Plan
+    /// The plan's keys and fields resolved for mapping records straight from bytes to JSON.
+    let direct: DirectPlan
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -85,6 +87,7 @@ public struct Rules: Sendable {
         }
         self.sources = units.map(\.source)
         self.plan = plan
+        self.direct = DirectPlan(plan)
         self.warnings = all
     }
 

@@ -15,29 +15,32 @@ public struct MapLangJob: Sendable {
         self.model = try rules.model(named: model)
     }
 
-    /// Maps a document; returns the output and the number of records that failed.
+    /// Maps a document as `maplang run` does, record by record straight to
+    /// JSON text; returns the output and the number of records that failed.
     public func run(_ bytes: [UInt8]) throws -> (output: [UInt8], failed: Int) {
-        var writer = JSONWriter(style: .compact)
-        writer.bytes.reserveCapacity(bytes.count)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         var failed = 0
         var first = true
-        let shape = try rules.mapDocument(bytes, to: model) { record in
-            if record.index == 0 { writer.bytes.append(UInt8(ascii: "[")) }
-            guard let value = record.value else {
-                failed += 1
-                return
+        let shape = try bytes.withUnsafeBufferPointer { buffer in
+            try rules.serializeDocument(in: buffer, to: model) { record, _ in
+                if record.index == 0 { output.append(UInt8(ascii: "[")) }
+                guard let json = record.json else {
+                    failed += 1
+                    return
+                }
+                if record.index != nil {
+                    if !first { output.append(UInt8(ascii: ",")) }
+                    first = false
+                }
+                output += json
             }
-            if record.index != nil {
-                if !first { writer.bytes.append(UInt8(ascii: ",")) }
-                first = false
-            }
-            writer.write(value)
         }
         if shape == .array {
-            if writer.bytes.isEmpty { writer.bytes.append(UInt8(ascii: "[")) }
-            writer.bytes.append(UInt8(ascii: "]"))
+            if output.isEmpty { output.append(UInt8(ascii: "[")) }
+            output.append(UInt8(ascii: "]"))
         }
-        return (writer.bytes, failed)
+        return (output, failed)
     }
 
     /// Parses the document into MapLang's JSON tree only.

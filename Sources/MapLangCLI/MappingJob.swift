@@ -44,16 +44,28 @@ struct MappingJob {
         var output = output
         var tally = Tally()
         var status = ExitCode.success
+        func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], end: Int) {
+            if index == 0 { output.beginArray() }
+            tally.count(errors: errors)
+            for error in errors { reporter.report(error, input: inputName) }
+            if let json { index == nil ? output.writeSingle(json: json) : output.writeElement(json: json) }
+            release(end)
+        }
+        let style: JSONWriter.Style = output.pretty ? .pretty : .compact
         do {
-            let shape = try rules.mapDocument(in: bytes, to: model, options: rules.readerOptions, direction: direction) {
-                record, end in
-                if record.index == 0 { output.beginArray() }
-                tally.count(record)
-                for error in record.errors { reporter.report(error, input: inputName) }
-                if let value = record.value {
-                    record.index == nil ? output.writeSingle(value) : output.writeElement(value)
+            let shape: DocumentShape
+            switch direction {
+            case .forward:
+                shape = try rules.serializeDocument(in: bytes, to: model, options: rules.readerOptions, style: style) {
+                    record, end in
+                    accept(index: record.index, json: record.json, errors: record.errors, end: end)
                 }
-                release(end)
+            case .reverse:
+                shape = try rules.mapDocument(in: bytes, to: model, options: rules.readerOptions, direction: .reverse) {
+                    record, end in
+                    let json = record.value.map { JSONWriter.serialize($0, style: style)[...] }
+                    accept(index: record.index, json: json, errors: record.errors, end: end)
+                }
             }
             if shape == .array {
                 if tally.records == 0 { output.beginArray() }
@@ -254,12 +266,12 @@ struct Tally {
     /// Errors in all records.
     var errors = 0
 
-    /// Counts one record of a document.
-    mutating func count(_ record: MappedRecord) {
+    /// Counts one record of a document and its errors.
+    mutating func count(errors recordErrors: [MappingError]) {
         records += 1
-        if !record.errors.isEmpty {
+        if !recordErrors.isEmpty {
             failed += 1
-            errors += record.errors.count
+            errors += recordErrors.count
         }
     }
 

@@ -38,28 +38,19 @@ struct RecordOutput {
         isInArray = true
     }
 
-    /// Writes one element of the top-level array.
-    mutating func writeElement(_ value: MappedValue) {
+    /// Writes one element of the top-level array, given as its JSON: compact,
+    /// or pretty as a value of its own, indented here to sit in the array.
+    mutating func writeElement(json: ArraySlice<UInt8>) {
         if elements > 0 { buffer.append(UInt8(ascii: ",")) }
         elements += 1
-        guard pretty else {
-            // Compact: straight into the buffer, with no array of its own.
-            var writer = JSONWriter(style: .compact)
-            swap(&writer.bytes, &buffer)
-            writer.write(value)
-            swap(&writer.bytes, &buffer)
-            flushIfLarge()
-            return
-        }
-        let bytes = JSONWriter.serialize(value, style: .pretty)
         if pretty {
             buffer += Array("\n  ".utf8)
-            for byte in bytes {
+            for byte in json {
                 buffer.append(byte)
                 if byte == UInt8(ascii: "\n") { buffer += [UInt8(ascii: " "), UInt8(ascii: " ")] }
             }
         } else {
-            buffer += bytes
+            buffer += json
         }
         flushIfLarge()
     }
@@ -71,9 +62,9 @@ struct RecordOutput {
         isInArray = false
     }
 
-    /// Writes the single record of a document that is not an array.
-    mutating func writeSingle(_ value: MappedValue) {
-        buffer += JSONWriter.serialize(value, style: pretty ? .pretty : .compact)
+    /// Writes the single record of a document that is not an array, given as its JSON.
+    mutating func writeSingle(json: ArraySlice<UInt8>) {
+        buffer += json
     }
 
     /// Writes one line: a record of NDJSON output, already serialised compactly.

@@ -30,14 +30,66 @@ enum FuzzEntryPoints {
         }
     }
 
-    /// Maps arbitrary bytes with `mappingRules`, rendering every result and error.
+    /// Maps arbitrary bytes with `mappingRules`, rendering every result and
+    /// error, and checks that mapping straight to JSON text agrees with
+    /// mapping through a tree, under both sets of rules.
     static func mapping(_ bytes: [UInt8]) {
         let model = try! mappingRules.model(named: nil)
         _ = try? mappingRules.mapDocument(bytes, to: model) { record in
             if let value = record.value { _ = JSONWriter.serialize(value) }
             for error in record.errors { _ = DiagnosticRenderer().render(error, input: "fuzz.json") }
         }
+        for rules in [mappingRules, directRules] {
+            if let difference = DirectPathComparison.difference(rules, bytes, model: try! rules.model(named: nil)) {
+                preconditionFailure("the direct path and the tree differ: \(difference)")
+            }
+        }
     }
+
+    /// Rules whose models the direct path reads itself: no checks or
+    /// unknown-key policies, and every kind of scalar it reads from bytes.
+    static let directRules: Rules = {
+        let text = """
+            root Record
+            keys snake_case
+            enum Kind {
+              a
+              b from "B", 2, true
+              default a
+            }
+            enum Strict {
+              on
+              off
+            }
+            model Child {
+              name: String where length(1...8)
+              at: Date? using timestamp(ms)
+              children: [Child] default []
+            }
+            model Record {
+              id: Int from id, ID, "record.id" where range(0...)
+              title: String? where nonEmpty
+              label: String? where pattern("^(a+)+$")
+              count: Int?
+              flag: Bool default false
+              when: Date? using iso8601
+              since: Date?
+              link: URL?
+              home: URL? using url
+              kind: Kind default a
+              mode: Strict?
+              tags: [String]?
+              scores: [Int?]? where length(...3)
+              first: String? from items[0].name
+              last: JSON? from items[-1]
+              owner: String? from user.login, user.name
+              child: Child?
+              kids: [Child]?
+              ratio: Double?
+            }
+            """
+        return try! Rules(source: SourceFile(name: "direct.map", text: text))
+    }()
 
     /// Rules that use every kind of field, key path, transformer, rule and check.
     static let mappingRules: Rules = {

@@ -77,7 +77,7 @@ struct Interpreter: Sendable {
     }
 
     /// Reads, converts and validates one field; `nil` means an error was recorded.
-    private func mapField(_ field: FieldPlan, in object: JSONObject, _ context: inout MappingContext) -> MappedValue? {
+    func mapField(_ field: FieldPlan, in object: JSONObject, _ context: inout MappingContext) -> MappedValue? {
         var sawNull = false
         for source in field.sources {
             switch lookUp(source, in: object, &context, field: field) {
@@ -95,13 +95,7 @@ struct Interpreter: Sendable {
                 return nil
             }
         }
-        if sawNull && field.defaultOnlyWhenMissing {
-            if field.type.isOptional { return .null }
-        } else if let defaultValue = field.defaultValue {
-            return defaultValue
-        } else if field.type.isOptional {
-            return .null
-        }
+        if let value = absentValue(of: field, sawNull: sawNull) { return value }
         let keys = field.sources.map(\.text)
         var path = context.path
         if field.sources.count == 1 {
@@ -113,8 +107,17 @@ struct Interpreter: Sendable {
         return nil
     }
 
+    /// What a field holds when none of its keys has a value: its default or
+    /// `null` when it may; `nil` when that is an error.
+    ///
+    /// - Parameter sawNull: Whether some key held an explicit `null`.
+    func absentValue(of field: FieldPlan, sawNull: Bool) -> MappedValue? {
+        if sawNull && field.defaultOnlyWhenMissing { return field.type.isOptional ? .null : nil }
+        return field.defaultValue ?? (field.type.isOptional ? .null : nil)
+    }
+
     /// Checks a converted value against the field's rules, recording each one it breaks.
-    private func validate(_ value: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> Bool {
+    func validate(_ value: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> Bool {
         guard value != .null else { return true }
         var valid = true
         for rule in field.rules {

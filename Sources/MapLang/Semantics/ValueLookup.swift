@@ -15,6 +15,9 @@ struct ValueLookup<Value: Sendable>: Sendable {
     /// text; the first listed wins.
     private var numericStrings: [String: Value] = [:]
 
+    /// The value each input string selects.
+    var stringInputs: [String: Value] { strings }
+
     /// Adds an input; the checker has already refused duplicates.
     mutating func insert(_ value: Value, for key: LookupKey) {
         switch key {

@@ -1,0 +1,75 @@
+/// Maps a document both ways — straight from bytes to JSON text, as
+/// `Rules.serializeDocument` does, and through a tree, as
+/// `Rules.mapDocument` does — and tells where the two differ.
+///
+/// The direct path promises the same output, errors and syntax errors as the
+/// tree; the mapping fuzz target and the tests hold it to that.
+enum DirectPathComparison {
+    /// What one way of mapping gave: each record's index, JSON and errors,
+    /// and the syntax error that ended the document, if any.
+    struct Outcome: Equatable {
+        /// Each record in order.
+        var records: [Record] = []
+        /// The document's shape, when it was valid JSON.
+        var shape: DocumentShape?
+        /// The syntax error, when it was not.
+        var syntaxError: JSONSyntaxError?
+    }
+
+    /// One record of an outcome.
+    struct Record: Equatable {
+        /// Its index in a top-level array.
+        var index: Int?
+        /// Its JSON, when it mapped.
+        var json: [UInt8]?
+        /// Its errors.
+        var errors: [MappingError]
+        /// The offset past it.
+        var end: Int
+    }
+
+    /// The first difference between the two ways of mapping `bytes`, or
+    /// `nil` when they agree.
+    static func difference(
+        _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style = .compact
+    ) -> String? {
+        let (direct, tree) = outcomes(rules, bytes, model: model, style: style)
+        guard direct != tree else { return nil }
+        if direct.syntaxError != tree.syntaxError {
+            return "syntax errors differ: direct \(String(describing: direct.syntaxError)), tree \(String(describing: tree.syntaxError))"
+        }
+        for (left, right) in zip(direct.records, tree.records) where left != right {
+            let text = { (json: [UInt8]?) in json.map { String(decoding: $0, as: UTF8.self) } ?? "nil" }
+            return "record \(String(describing: left.index)) differs: direct \(text(left.json)) \(left.errors) end \(left.end),"
+                + " tree \(text(right.json)) \(right.errors) end \(right.end)"
+        }
+        return "direct gave \(direct.records.count) records (\(String(describing: direct.shape))),"
+            + " tree \(tree.records.count) (\(String(describing: tree.shape)))"
+    }
+
+    /// What each way gave.
+    static func outcomes(
+        _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style
+    ) -> (direct: Outcome, tree: Outcome) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var direct = Outcome()
+            do throws(JSONSyntaxError) {
+                direct.shape = try rules.serializeDocument(in: buffer, to: model, style: style) { record, end in
+                    direct.records.append(Record(index: record.index, json: record.json.map(Array.init), errors: record.errors, end: end))
+                }
+            } catch {
+                direct.syntaxError = error
+            }
+            var tree = Outcome()
+            do throws(JSONSyntaxError) {
+                tree.shape = try rules.mapDocument(in: buffer, to: model) { record, end in
+                    let json = record.value.map { JSONWriter.serialize($0, style: style) }
+                    tree.records.append(Record(index: record.index, json: json, errors: record.errors, end: end))
+                }
+            } catch {
+                tree.syntaxError = error
+            }
+            return (direct, tree)
+        }
+    }
+}

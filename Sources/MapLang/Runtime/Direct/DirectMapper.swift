@@ -1,0 +1,257 @@
+/// Maps a record from its bytes straight to JSON output, with no tree for
+/// the record and no work for the members no rule reads.
+///
+/// An object is scanned once: the start of each member a field's key path
+/// begins at is noted in a slot, every other member is checked and skipped.
+/// Then the fields are written in order from those slots. Values the
+/// direct path does not read itself (see `DirectScalar` and `DirectField`)
+/// are parsed on their own and handed to the interpreter, which is the one
+/// place that knows what the rules mean.
+///
+/// The direct path only writes records that map without an error. On any
+/// error, or input it does not take (an escaped key, invalid JSON), it gives
+/// up, and the caller maps the record again through the interpreter, which
+/// reports every error exactly, with its path. So the output, the errors
+/// and the exit status are the same either way; only the speed differs.
+struct DirectMapper {
+    /// The interpreter for the values the direct path hands on, and the plan.
+    let interpreter: Interpreter
+    /// The keys and fields resolved for the direct path.
+    let direct: DirectPlan
+
+    /// The compiled rules.
+    var plan: Plan { interpreter.plan }
+
+    /// Maps the value at the scanner's position, whitespace before it
+    /// allowed, and writes it.
+    ///
+    /// - Parameters:
+    ///   - target: The model or choice the record maps to.
+    ///   - depth: How many containers enclose the record.
+    ///   - scanner: The input, at the record; past it when the record is written.
+    ///   - writer: The output.
+    /// - Returns: Whether the record was written. When it was not, the
+    ///   record must be mapped through the interpreter: the caller drops what
+    ///   was written since it called, and the scanner's position is undefined.
+    func write(_ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter) -> Bool {
+        var context = MappingContext(path: .root, model: plan.name(of: target))
+        var run = DirectRun(
+            mapper: self, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
+            writer: JSONWriter(style: writer.style))
+        swap(&run.scanner, &scanner)
+        swap(&run.writer, &writer)
+        defer {
+            swap(&run.scanner, &scanner)
+            swap(&run.writer, &writer)
+        }
+        run.scanner.skipWhitespace()
+        do {
+            switch target {
+            case .model(let index):
+                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
+            case .choice:
+                let value = try run.scanner.readValue(depth: depth, expected: .value)
+                guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
+                run.writer.write(mapped)
+                return true
+            }
+        } catch {
+            return false
+        }
+    }
+}
+
+/// One record being written by the direct path: the input and the output
+/// it moves through together.
+struct DirectRun {
+    /// The mapper, with the plans.
+    let mapper: DirectMapper
+    /// The input.
+    var scanner: JSONScanner
+    /// The output.
+    var writer: JSONWriter
+
+    /// The input's bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+    /// The byte at the scanner's position, or `nil` at the end.
+    var current: UInt8? { scanner.position < bytes.count ? bytes[scanner.position] : nil }
+
+    // MARK: - Models
+
+    /// Writes the object at the scanner's position as a model.
+    ///
+    /// - Returns: `false` when the record must go through the interpreter.
+    mutating func writeModel(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
+        guard current == UInt8(ascii: "{") else { return false }
+        guard let model = mapper.direct.models[index] else {
+            return try writeConverted(.model(index), field: nil, depth: depth, &context)
+        }
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.keys.count)) {
+            starts throws(JSONSyntaxError) in
+            starts.initialize(repeating: -1)
+            guard try scanMembers(depth: depth, { key, valueStart in
+                if let slot = model.slot(of: key) { starts[slot] = valueStart }
+            }) else { return false }
+            let end = scanner.position
+            let fields = mapper.plan.models[index].fields
+            writer.beginContainer(UInt8(ascii: "{"))
+            for (position, field) in model.fields.enumerated() {
+                writer.beginEntry(position)
+                writer.writeKey(fields[position].name)
+                guard try writeField(field, fields[position], starts: starts, depth: depth + 1, &context) else {
+                    return false
+                }
+            }
+            writer.endContainer(UInt8(ascii: "}"), isEmpty: fields.isEmpty)
+            scanner.position = end
+            return true
+        }
+    }
+
+    /// Checks the object at the scanner's position and moves past it,
+    /// passing each member's key text and the offset of its value.
+    ///
+    /// - Returns: `false` when a key has escapes, which only the interpreter compares.
+    mutating func scanMembers(
+        depth: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) throws(JSONSyntaxError) -> Bool {
+        try scanner.checkDepth(depth + 1)
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            scanner.position += 1
+            return true
+        }
+        var expected = JSONSyntaxError.Expected.keyOrObjectEnd
+        while true {
+            let key = try scanner.skipKey(expected: expected)
+            guard !key.hasEscapes else { return false }
+            scanner.skipWhitespace()
+            body(UnsafeBufferPointer(rebasing: bytes[key.text]), scanner.position)
+            try scanner.skipValue(depth: depth + 1)
+            scanner.skipWhitespace()
+            switch current {
+            case UInt8(ascii: ",")?:
+                scanner.position += 1
+                expected = .key
+            case UInt8(ascii: "}")?:
+                scanner.position += 1
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    // MARK: - Fields
+
+    /// Writes one field from the members noted in `starts`.
+    mutating func writeField(
+        _ direct: DirectField, _ field: FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> Bool {
+        guard direct.isDirect else { return try writeThroughInterpreter(direct, field, starts: starts, depth: depth, &context) }
+        var sawNull = false
+        for source in direct.sources where starts[source.slot] >= 0 {
+            scanner.position = starts[source.slot]
+            var valueDepth = depth
+            switch try follow(source.rest, depth: &valueDepth) {
+            case .value: return try writeValue(field.type, direct.scalar, field: field, depth: valueDepth, &context)
+            case .null: sawNull = true
+            case .missing: continue
+            case .wrongShape: return false
+            }
+        }
+        guard let value = mapper.interpreter.absentValue(of: field, sawNull: sawNull) else { return false }
+        writer.write(value)
+        return true
+    }
+
+    /// Maps a field the direct path does not read itself: the members its
+    /// key paths start at are parsed and the interpreter maps the field from them.
+    private mutating func writeThroughInterpreter(
+        _ direct: DirectField, _ field: FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> Bool {
+        var members: [JSONMember] = []
+        for (source, path) in zip(direct.sources, field.sources) where starts[source.slot] >= 0 {
+            guard case .key(let key)? = path.steps.first, !members.contains(where: { $0.key == key }) else { continue }
+            scanner.position = starts[source.slot]
+            members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
+        }
+        guard let mapped = mapper.interpreter.mapField(field, in: JSONObject(members), &context) else { return false }
+        writer.write(mapped)
+        return true
+    }
+
+    /// What following a key path found.
+    enum Found {
+        /// A value, at the scanner's position.
+        case value
+        /// An explicit `null`, on the way or at the end.
+        case null
+        /// A key or index that is absent.
+        case missing
+        /// A value of the wrong shape on the way, or a key with escapes:
+        /// the interpreter reports or compares it.
+        case wrongShape
+    }
+
+    /// Follows the steps of a key path after its first from the value at
+    /// the scanner's position.
+    ///
+    /// - Parameter depth: The depth of the value; updated to that of the value found.
+    private mutating func follow(_ steps: [DirectStep], depth: inout Int) throws(JSONSyntaxError) -> Found {
+        for step in steps {
+            if current == UInt8(ascii: "n") { return .null }
+            var found: Int?
+            switch step {
+            case .key(let key):
+                guard current == UInt8(ascii: "{") else { return .wrongShape }
+                let complete = try scanMembers(depth: depth) { text, valueStart in
+                    if key.withUnsafeBufferPointer({ $0.elementsEqual(text) }) { found = valueStart }
+                }
+                guard complete else { return .wrongShape }
+            case .index(let index):
+                guard current == UInt8(ascii: "[") else { return .wrongShape }
+                guard let start = try elementStart(index, depth: depth) else { return .wrongShape }
+                found = start < 0 ? nil : start
+            case .fromEnd:
+                return .wrongShape
+            }
+            guard let found else { return .missing }
+            scanner.position = found
+            depth += 1
+        }
+        return current == UInt8(ascii: "n") ? .null : .value
+    }
+
+    /// The offset of an array's element, or -1 when the array is shorter,
+    /// checking the whole array; `nil` when it is not well formed.
+    private mutating func elementStart(_ index: Int, depth: Int) throws(JSONSyntaxError) -> Int? {
+        try scanner.checkDepth(depth + 1)
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            scanner.position += 1
+            return -1
+        }
+        var found = -1
+        var position = 0
+        while true {
+            scanner.skipWhitespace()
+            if position == index { found = scanner.position }
+            try scanner.skipValue(depth: depth + 1)
+            position += 1
+            scanner.skipWhitespace()
+            switch current {
+            case UInt8(ascii: ",")?: scanner.position += 1
+            case UInt8(ascii: "]")?:
+                scanner.position += 1
+                return found
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import FoundationEssentials
+import Testing
+
+@testable import MapLang
+
+/// The direct path (`Rules.serializeDocument`) must give exactly what the
+/// tree path (`Rules.mapDocument` and `JSONWriter`) gives: the same JSON for
+/// every record, the same errors, the same syntax error, the same offsets.
+struct DirectPathTests {
+    /// A shipped example: its rules, its input and the model it maps to.
+    struct Example: CustomTestStringConvertible, Sendable {
+        var name: String
+        var rules: Rules
+        var input: [UInt8]
+        var model: String?
+        var testDescription: String { name }
+    }
+
+    /// Every example with rules and an input.
+    static let examples: [Example] = {
+        let root = TestFiles.packageRoot + "/examples"
+        return ((try? TestFiles.list(root)) ?? []).sorted().compactMap { name in
+            let folder = "\(root)/\(name)"
+            guard let text = try? TestFiles.text("\(folder)/\(name).map"), let input = try? TestFiles.read("\(folder)/input.json"),
+                let rules = try? Rules(source: SourceFile(name: "\(name).map", text: text))
+            else { return nil }
+            let args = ((try? TestFiles.text("\(folder)/args")) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            let model = args.firstIndex(of: "--model").flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
+            return Example(name: name, rules: rules, input: input, model: model)
+        }
+    }()
+
+    @Test func everyExampleIsFound() {
+        #expect(Self.examples.count >= 12)
+    }
+
+    @Test(arguments: examples)
+    func examplesAgree(_ example: Example) throws {
+        let model = try example.rules.model(named: example.model)
+        for style in [JSONWriter.Style.compact, .pretty] {
+            #expect(DirectPathComparison.difference(example.rules, example.input, model: model, style: style) == nil)
+        }
+    }
+
+    /// Records for `FuzzEntryPoints.directRules`, each written to reach one
+    /// branch of the direct path or one way of giving up.
+    static let records: [(String, String)] = [
+        ("everything", #"{"id": 1, "title": "t", "label": "aa", "count": 3, "flag": true, "when": "2024-01-02T03:04:05Z", "since": 1700000000, "link": "https://e.com/a", "home": "http://h.org", "kind": "B", "mode": "on", "tags": ["x", "y"], "scores": [1, null, 3], "items": [{"name": "first"}, 2, {"z": 1}], "user": {"login": "lin"}, "child": {"name": "c", "at": 1700000000000, "children": [{"name": "d"}]}, "kids": [], "ratio": 0.5}"#),
+        ("minimal", #"{"id": 0}"#),
+        ("fallback key", #"{"ID": 5}"#),
+        ("quoted dotted key", #"{"record.id": 7}"#),
+        ("no id", #"{}"#),
+        ("null id", #"{"id": null}"#),
+        ("negative id", #"{"id": -1}"#),
+        ("id as string", #"{"id": "1"}"#),
+        ("id as decimal", #"{"id": 1.0}"#),
+        ("id with exponent", #"{"id": 1e2}"#),
+        ("id too big", #"{"id": 99999999999999999999}"#),
+        ("id minus zero", #"{"id": -0}"#),
+        ("duplicate key, last wins", #"{"id": 1, "title": "a", "id": 2}"#),
+        ("escaped key", #"{"i\u0064": 3}"#),
+        ("escaped unmapped key", #"{"id": 3, "x\ny": 1}"#),
+        ("escaped value", #"{"id": 3, "title": "a\"b\u00e9"}"#),
+        ("non-ASCII title", #"{"id": 3, "title": "héllo"}"#),
+        ("empty title", #"{"id": 3, "title": ""}"#),
+        ("long child name", #"{"id": 3, "child": {"name": "abcdefghij"}}"#),
+        ("non-ASCII child name", #"{"id": 3, "child": {"name": "ééééééé"}}"#),
+        ("pattern label", #"{"id": 3, "label": "aab"}"#),
+        ("bad date", #"{"id": 3, "when": "2024-13-02T03:04:05Z"}"#),
+        ("escaped date", #"{"id": 3, "when": "2024-01-02T03:04:05\u005a"}"#),
+        ("bad URL", #"{"id": 3, "link": "not a url"}"#),
+        ("URL with escape", #"{"id": 3, "link": "https:\/\/e.com"}"#),
+        ("unknown enum with default", #"{"id": 3, "kind": "zzz"}"#),
+        ("enum by number", #"{"id": 3, "kind": 2}"#),
+        ("unknown enum", #"{"id": 3, "mode": "maybe"}"#),
+        ("bool as string", #"{"id": 3, "flag": "yes"}"#),
+        ("too many scores", #"{"id": 3, "scores": [1, 2, 3, 4]}"#),
+        ("string in int array", #"{"id": 3, "scores": ["1"]}"#),
+        ("key path through null", #"{"id": 3, "items": null, "user": null}"#),
+        ("key path through string", #"{"id": 3, "items": "x"}"#),
+        ("key path through array", #"{"id": 3, "user": [1]}"#),
+        ("index past the end", #"{"id": 3, "items": []}"#),
+        ("second fallback path", #"{"id": 3, "user": {"name": "n"}}"#),
+        ("null first path", #"{"id": 3, "user": {"login": null, "name": "n"}}"#),
+        ("duplicate nested key", #"{"id": 3, "user": {"login": "a", "login": "b"}}"#),
+        ("child not an object", #"{"id": 3, "child": [1]}"#),
+        ("kids not an array", #"{"id": 3, "kids": {}}"#),
+        ("deep children", #"{"id": 3, "child": {"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]}}"#),
+        ("white space everywhere", " { \"id\" : 3 , \"tags\" : [ \"a\" , \"b\" ] , \"user\" : { \"login\" : \"l\" } } "),
+        ("record not an object", #"[1, "x", null]"#),
+        ("array of records", #"[{"id": 1}, {"id": -2}, {"id": 3, "title": ""}, {"ID": 4}]"#),
+        ("empty array", "[]"),
+        ("trailing comma in unmapped array", #"{"id": 3, "other": [1,]}"#),
+        ("bad number in unmapped member", #"{"id": 3, "other": 01}"#),
+        ("control character in unmapped string", "{\"id\": 3, \"other\": \"a\u{01}\"}"),
+        ("lone surrogate in unmapped string", #"{"id": 3, "other": "\ud800"}"#),
+        ("unclosed record", #"[{"id": 3"#),
+        ("missing colon", #"{"id" 3}"#),
+        ("trailing content", #"{"id": 3} x"#),
+        ("two records, second broken", #"[{"id": 1}, {"id": }]"#),
+        ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
+    ]
+
+    @Test(arguments: records.map(\.0))
+    func recordsAgree(_ name: String) throws {
+        let text = try #require(Self.records.first { $0.0 == name }?.1)
+        let rules = FuzzEntryPoints.directRules
+        let model = try rules.model(named: nil)
+        for style in [JSONWriter.Style.compact, .pretty] {
+            #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
+        }
+    }
+
+    @Test func theEverythingRecordIsWrittenByTheDirectPathItself() throws {
+        let rules = FuzzEntryPoints.directRules
+        let text = try #require(Self.records.first?.1)
+        let target = try rules.model(named: nil).target
+        let written = Array(text.utf8).withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, options: .init())
+            var writer = JSONWriter()
+            let mapper = DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct)
+            return mapper.write(target, depth: 0, from: &scanner, to: &writer) ? writer.bytes : nil
+        }
+        let expected = #"{"id":1,"title":"t","label":"aa","count":3,"flag":true,"when":"2024-01-02T03:04:05Z","#
+            + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
+            + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
+            + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
+            + #""kids":[],"ratio":0.5}"#
+        #expect(written.map { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
+    @Test func aStrictFileTakesTheTreePathAndStillRejectsDuplicateKeys() throws {
+        let rules = try Rules(source: SourceFile(name: "s.map", text: "strict\nmodel A {\n  id: Int\n}\n"))
+        let input = Array(#"[{"id": 1, "x": 1, "x": 2}]"#.utf8)
+        let outcome = DirectPathComparison.outcomes(rules, input, model: try rules.model(named: nil), style: .compact)
+        #expect(outcome.direct == outcome.tree)
+        #expect(outcome.direct.syntaxError?.reason == .duplicateKey("x"))
+    }
+
+    /// Inputs changed at random, a few bytes at a time, from the examples'
+    /// inputs and the records above: most become invalid JSON or break a
+    /// rule somewhere new, which is where the two paths could part.
+    @Test(arguments: 0..<8)
+    func mutatedInputsAgree(_ seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let seeds: [(Rules, [UInt8], ModelID)] =
+            try Self.examples.map { ($0.rules, $0.input, try $0.rules.model(named: $0.model)) }
+            + Self.records.map { (FuzzEntryPoints.directRules, Array($0.1.utf8), try FuzzEntryPoints.directRules.model(named: nil)) }
+        let alphabet = Array(#"{}[]":,0123456789-.eE truefalsnul\u"#.utf8) + [0xC3, 0xA9, 0xFF, 0x0A]
+        for _ in 0..<150 {
+            let (rules, original, model) = seeds[Int.random(in: 0..<seeds.count, using: &random)]
+            var bytes = original
+            for _ in 0..<(1 + Int.random(in: 0..<3, using: &random)) where !bytes.isEmpty {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+                case 1: bytes.insert(alphabet[Int.random(in: 0..<alphabet.count, using: &random)], at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            let difference = DirectPathComparison.difference(rules, bytes, model: model)
+            #expect(difference == nil, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test func corpusDocumentsAgree() throws {
+        guard let corpus = TestFiles.corpus else {
+            print(TestFiles.corpusMissing)
+            return
+        }
+        let pairs = [
+            ("twitter", "bench/twitter.json"), ("citm-catalog", "bench/citm_catalog.json"),
+            ("github-events", "github/events_public_timeline.json"), ("github", "github/issues.json"),
+        ]
+        for (example, file) in pairs {
+            guard let found = Self.examples.first(where: { $0.name == example }), TestFiles.exists("\(corpus)/\(file)") else {
+                continue
+            }
+            let bytes = try TestFiles.read("\(corpus)/\(file)")
+            let difference = DirectPathComparison.difference(found.rules, bytes, model: try found.rules.model(named: found.model))
+            #expect(difference == nil, "\(file)")
+        }
+    }
+}
