@@ -85,7 +85,11 @@ struct DirectRun {
     mutating func writeModel(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
         guard current == UInt8(ascii: "{") else { return false }
         guard let model = mapper.direct.models[index] else {
-            return try writeConverted(.model(index), field: nil, depth: depth, &context)
+            // Checks and unknown-key policies need the whole object: the interpreter maps it.
+            let value = try scanner.readValue(depth: depth, expected: .value)
+            guard let mapped = mapper.interpreter.mapModel(value, model: index, &context) else { return false }
+            writer.write(mapped)
+            return true
         }
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.keys.count)) {
             starts throws(JSONSyntaxError) in
@@ -96,10 +100,10 @@ struct DirectRun {
             let end = scanner.position
             let fields = mapper.plan.models[index].fields
             writer.beginContainer(UInt8(ascii: "{"))
-            for (position, field) in model.fields.enumerated() {
+            for position in fields.indices {
                 writer.beginEntry(position)
                 writer.writeKey(fields[position].name)
-                guard try writeField(field, fields[position], starts: starts, depth: depth + 1, &context) else {
+                guard try writeField(model.fields[position], fields[position], starts: starts, depth: depth + 1, &context) else {
                     return false
                 }
             }
@@ -148,7 +152,7 @@ struct DirectRun {
 
     /// Writes one field from the members noted in `starts`.
     mutating func writeField(
-        _ direct: DirectField, _ field: FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        _ direct: borrowing DirectField, _ field: borrowing FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
         _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         guard direct.isDirect else { return try writeThroughInterpreter(direct, field, starts: starts, depth: depth, &context) }
@@ -171,7 +175,7 @@ struct DirectRun {
     /// Maps a field the direct path does not read itself: the members its
     /// key paths start at are parsed and the interpreter maps the field from them.
     private mutating func writeThroughInterpreter(
-        _ direct: DirectField, _ field: FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        _ direct: borrowing DirectField, _ field: borrowing FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
         _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         var members: [JSONMember] = []

@@ -8,7 +8,7 @@ extension DirectRun {
     ///
     /// - Returns: `false` when the record must go through the interpreter.
     mutating func writeValue(
-        _ type: ValueType, _ scalar: DirectScalar, field: FieldPlan, depth: Int, _ context: inout MappingContext
+        _ type: ValueType, _ scalar: DirectScalar, field: borrowing FieldPlan, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         switch type {
         case .optional(let wrapped):
@@ -31,7 +31,7 @@ extension DirectRun {
 
     /// Writes the array at the scanner's position, each element as `element`.
     private mutating func writeArray(
-        of element: ValueType, _ scalar: DirectScalar, field: FieldPlan, depth: Int, _ context: inout MappingContext
+        of element: ValueType, _ scalar: DirectScalar, field: borrowing FieldPlan, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         guard current == UInt8(ascii: "[") else { return false }
         try scanner.checkDepth(depth + 1)
@@ -61,7 +61,7 @@ extension DirectRun {
     /// Writes a scalar read straight from its bytes when the field's
     /// transformers and rules allow it, otherwise through the interpreter.
     private mutating func writeScalar(
-        _ type: ValueType, _ scalar: DirectScalar, field: FieldPlan, depth: Int, _ context: inout MappingContext
+        _ type: ValueType, _ scalar: DirectScalar, field: borrowing FieldPlan, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         let start = scanner.position
         switch (scalar, current) {
@@ -97,7 +97,7 @@ extension DirectRun {
     ///
     /// - Returns: Whether it was written, or `nil` when the interpreter must convert it.
     private mutating func writeText(
-        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, field: FieldPlan
+        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, field: borrowing FieldPlan
     ) throws(JSONSyntaxError) -> Bool? {
         switch scalar {
         case .string:
@@ -127,34 +127,27 @@ extension DirectRun {
     }
 
     /// Parses the value at the scanner's position and lets the interpreter
-    /// convert and check it; `field` is `nil` for a record's own model.
+    /// convert it to the field's type and check it.
     mutating func writeConverted(
-        _ type: ValueType, field: FieldPlan?, depth: Int, _ context: inout MappingContext
+        _ type: ValueType, field: borrowing FieldPlan, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         let value = try scanner.readValue(depth: depth, expected: .value)
         let interpreter = mapper.interpreter
-        let mapped: MappedValue?
-        if let field {
-            mapped = interpreter.convert(value, to: type, field: field, &context)
-            guard let mapped, interpreter.validate(mapped, field: field, &context) else { return false }
-        } else if case .model(let index) = type {
-            mapped = interpreter.mapModel(value, model: index, &context)
-        } else {
-            mapped = nil
-        }
-        guard let mapped else { return false }
+        guard let mapped = interpreter.convert(value, to: type, field: field, &context),
+            interpreter.validate(mapped, field: field, &context)
+        else { return false }
         writer.write(mapped)
         return true
     }
 
     /// Whether a scalar keeps every rule of its field.
-    private func holds(_ value: MappedValue, _ field: FieldPlan) -> Bool {
+    private func holds(_ value: MappedValue, _ field: borrowing FieldPlan) -> Bool {
         field.rules.allSatisfy { $0.kind.violation(by: value) == nil }
     }
 
     /// Whether a string of `count` characters keeps the field's rules, or
     /// `nil` when a rule needs more than its length.
-    private func lengthRulesHold(count: Int, _ field: FieldPlan) -> Bool? {
+    private func lengthRulesHold(count: Int, _ field: borrowing FieldPlan) -> Bool? {
         var holds = true
         for rule in field.rules {
             switch rule.kind {

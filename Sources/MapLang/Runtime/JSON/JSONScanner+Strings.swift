@@ -88,6 +88,12 @@ extension JSONScanner {
         var isASCII = true
         let end = bytes.count
         while index < end {
+            // Eight plain ASCII bytes at a time: none a quote, a backslash, a
+            // control character or the start of a multi-byte character.
+            if index + 8 <= end, Self.isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(.controlCharacterInString(byte), at: index) }
@@ -197,6 +203,22 @@ extension JSONScanner {
             utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
             utf8.append(UInt8(0x80 | scalar & 0x3F))
         }
+    }
+
+    /// Whether none of eight bytes is `"`, `\`, below 0x20 or above 0x7F.
+    ///
+    /// Each test sets a byte's top bit where it finds one (the usual
+    /// "has a zero byte" and "has a byte less than n" tricks on a word).
+    @inline(__always)
+    static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (word | hasQuote | hasBackslash | hasControl) & highs == 0
     }
 
     // MARK: - UTF-8
