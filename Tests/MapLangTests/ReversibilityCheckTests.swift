@@ -40,6 +40,20 @@ struct ReversibilityCheckTests {
             problems: [
                 "7:16 irreversible-transformer: `x` cannot be mapped back through `t`: rows give 1 for both \"a\" and \"c\", so either could have been read"
             ]),
+        Case(
+            id: "two fields read one key",
+            rules: "model A {\n  a: Date from t using iso8601\n  b: String from t\n}\n",
+            problems: [
+                "3:18 irreversible-shared-key: `b` cannot be mapped back: `a` is written back at the same key `t`, and only one value fits there"
+            ]),
+        Case(
+            id: "a fallback key another field reads first",
+            rules: "model A {\n  a: String from x, y\n  b: String? from x\n}\n",
+            problems: [
+                "3:19 irreversible-shared-key: `b` cannot be mapped back: `a` is written back at the same key `x`, and only one value fits there"
+            ]),
+        Case(id: "two views of the same objects", rules: "model U {\n  login: String\n  id: Int\n}\nmodel V {\n  login: String\n}\nmodel A {\n  users: [U]\n  logins: [V] from users\n}\n", problems: []),
+        Case(id: "a model and a key inside it", rules: "model U {\n  login: String\n}\nmodel A {\n  user: U\n  author: String from user.login\n}\n", problems: []),
         Case(id: "a row's first input is its preferred reverse", rules: "table t {\n  \"a\", \"b\" -> 1\n  default -> 1\n}\nmodel A {\n  x: Int? using t\n}\n", problems: []),
         Case(id: "normalizers go back as they are", rules: "model A {\n  x: String using trim | lowercase\n  d: Date using trim | iso8601\n}\n", problems: []),
     ]
@@ -61,4 +75,32 @@ struct ReversibilityCheckTests {
                 "2:19 irreversible-transformer: `x` cannot be mapped back through `oneWay`: it was registered without an inverse"
             ])
     }
+
+    /// A transformer registered with an inverse is run backwards by reverse
+    /// mapping and by `encode`, and forwards again gives the same value.
+    @Test func customInversesAreRunByReverseMappingAndEncode() throws {
+        let cents = CustomTransformer(
+            name: "cents", input: .number, output: .number,
+            inverse: { value in
+                guard case .decimal(let literal) = value, let cents = Int(literal) else { throw CustomTransformerTestError() }
+                return .decimal(String(Double(cents) / 100))
+            },
+            transform: { value in
+                guard case .decimal(let literal) = value, let amount = Double(literal) else { throw CustomTransformerTestError() }
+                return .decimal(String(Int((amount * 100).rounded())))
+            })
+        let rules = try Rules(
+            source: SourceFile(name: "r.map", text: "model Price {\n  cents: Int from amount using cents\n}\n"),
+            transformers: [cents])
+        #expect(rules.reversalProblems.isEmpty)
+        let forward = try rules.map(#"{"amount": 12.5}"#)
+        #expect(forward == .object(MappedObject([MappedMember(key: "cents", value: .int(1250))])))
+        let back = rules.reverse(forward, from: try rules.model(named: nil))
+        #expect(back.errors.isEmpty)
+        #expect(back.value.map { String(decoding: JSONWriter.serialize($0), as: UTF8.self) } == #"{"amount":12.5}"#)
+        struct Price: Encodable { let cents: Int }
+        #expect(String(decoding: try rules.encode(Price(cents: 399)), as: UTF8.self) == #"{"amount":3.99}"#)
+    }
 }
+
+private struct CustomTransformerTestError: Error {}

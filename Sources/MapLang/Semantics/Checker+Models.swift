@@ -15,6 +15,7 @@ extension Checker {
         var model = ModelPlan(name: decl.name.name, fields: [], checks: [], fieldIndex: [:], site: site(decl.name.span, ""))
         var fieldSpans: [String: Span] = [:]
         var declared: [String: FieldDecl] = [:]
+        var written: [(field: FieldDecl, unit: Int)] = []
         for member in members {
             guard case .field(let field) = member.decl else { continue }
             let name = field.name.name
@@ -36,6 +37,7 @@ extension Checker {
             if let compiled {
                 model.fieldIndex[compiled.name] = model.fields.count
                 model.fields.append(compiled)
+                written.append((field, member.unit))
             }
         }
         for listed in (settings.only ?? []) + settings.except where declared[listed.decl.name] == nil {
@@ -48,6 +50,7 @@ extension Checker {
             }
         }
         model.unknownKeys = resolveUnknownKeys(settings, model: model, declared: declared)
+        checkSharedReversalTargets(of: model, declared: written)
         var known = settings.ignored
         for (index, field) in model.fields.enumerated() where model.unknownKeys != .keep(index) {
             for source in field.sources {
@@ -56,6 +59,32 @@ extension Checker {
         }
         model.knownKeys = known
         return model
+    }
+
+    /// Records a reversal problem for each field written back at the same
+    /// key as an earlier field, unless both hold models: forward mapping
+    /// reads both from the key, but it can hold only one of two scalars
+    /// (`a: Date from t` and `b: String from t`). Objects written at one key
+    /// are merged, so two views of the same objects go back together.
+    ///
+    /// - Parameter declared: The declaration of each of the model's fields, in order, with its unit.
+    private mutating func checkSharedReversalTargets(of model: ModelPlan, declared: [(field: FieldDecl, unit: Int)]) {
+        var first: [[String]: FieldPlan] = [:]
+        for (index, field) in model.fields.enumerated() where model.unknownKeys != .keep(index) {
+            let target = field.reversal.target
+            guard !target.isEmpty else { continue }
+            guard let other = first[target] else {
+                first[target] = field
+                continue
+            }
+            if field.type.holdsModels && other.type.holdsModels { continue }
+            let decl = declared[index].field
+            within(declared[index].unit) {
+                $0.reportIrreversible(
+                    .irreversibleSharedKey(field: field.name, other: other.name, path: field.sources[0].text),
+                    at: decl.sources?.first?.span ?? decl.name.span)
+            }
+        }
     }
 
     /// Applies one of a model's settings.

@@ -36,7 +36,7 @@ extension Checker {
     }
 
     /// Records a problem that only matters when the rules are reversed.
-    private mutating func reportIrreversible(_ problem: SemanticMessage, at span: Span) {
+    mutating func reportIrreversible(_ problem: SemanticMessage, at span: Span) {
         reversalProblems.append(Diagnostic(problem, source: source, span: span))
     }
 

@@ -19,6 +19,7 @@ enum SemanticMessage: DiagnosticMessage {
     case invalidLiteral(context: String, reason: String)
     case invalidPattern(reason: String)
     case irreversibleKeyPath(field: String, path: String)
+    case irreversibleSharedKey(field: String, other: String, path: String)
     case irreversibleTransformer(field: String, transformer: String, reason: String)
     case literalTypeMismatch(context: String, expected: String, found: String)
     case notAModelField(field: String)
@@ -64,6 +65,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .invalidLiteral: "invalid-literal"
         case .invalidPattern: "invalid-pattern"
         case .irreversibleKeyPath: "irreversible-key-path"
+        case .irreversibleSharedKey: "irreversible-shared-key"
         case .irreversibleTransformer: "irreversible-transformer"
         case .literalTypeMismatch: "literal-type-mismatch"
         case .notAModelField: "not-a-model-field"
@@ -127,6 +129,8 @@ enum SemanticMessage: DiagnosticMessage {
             "invalid \(context): \(reason)"
         case .irreversibleKeyPath(let field, let path):
             "`\(field)` cannot be mapped back: its key path `\(path)` has an index"
+        case .irreversibleSharedKey(let field, let other, let path):
+            "`\(field)` cannot be mapped back: `\(other)` is written back at the same key `\(path)`, and only one value fits there"
         case .irreversibleTransformer(let field, let transformer, let reason):
             "`\(field)` cannot be mapped back through `\(transformer)`: \(reason)"
         case .invalidPattern(let reason):
@@ -198,7 +202,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
-            .invalidPattern, .irreversibleKeyPath, .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
+            .invalidPattern, .irreversibleKeyPath, .irreversibleSharedKey, .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
             .ruleTypeMismatch, .settingNotAllowedInModel, .settingNotAllowedInFile, .inheritanceCycle,
             .catchAllFieldInvalid, .discriminatorFieldClash, .tableOutputsDiffer, .transformerInputMismatch,
             .unexpectedArguments, .unknownEnumCase, .unknownField, .unknownFunction, .unknownModel, .unknownRule,

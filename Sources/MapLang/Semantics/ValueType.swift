@@ -54,6 +54,15 @@ indirect enum ValueType: Sendable, Equatable {
         }
     }
 
+    /// Whether the values are objects of models: a model, a choice, or
+    /// arrays and dictionaries of them.
+    var holdsModels: Bool {
+        switch elementType {
+        case .model, .choice: true
+        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .enumeration, .array, .dictionary, .optional: false
+        }
+    }
+
     /// The built-in types by the name they are written with.
     static let builtins: [String: ValueType] = [
         "String": .string, "Int": .int, "Double": .double, "Decimal": .decimal, "Bool": .bool,
