@@ -78,6 +78,32 @@ struct CLIReverseTests {
             status: 1)
     }
 
+    /// Model-shaped input is held to what forward mapping writes: a URL
+    /// field holds a URL, a date an ISO-8601 string, never a timestamp.
+    @Test func reverseChecksURLsAndWantsDatesAsISO8601() {
+        let rules = """
+            model Link {
+              href: URL
+              seen: Date using timestamp
+            }
+
+            """
+        let input = #"[{"href": "https://e.com/a b", "seen": 1}, {"href": "https://e.com/a", "seen": "2024-01-01T00:00:00Z"}]"#
+        let (result, _) = CLIHarness.run(["run", "link.map", "in.json", "--reverse"], files: ["link.map": rules, "in.json": input])
+        CLIHarness.expect(
+            result,
+            stdout: #"[{"href":"https://e.com/a","seen":1704067200}]"# + "\n",
+            stderr: """
+                in.json: error: $[0].href: `url` cannot read "https://e.com/a b": URLs cannot contain spaces or control characters
+                  --> link.map:2:3: field `Link.href`
+                in.json: error: $[0].seen: expected an ISO-8601 date, found 1
+                  --> link.map:3:3: field `Link.seen`
+                in.json: 1 of 2 records failed with 2 errors
+
+                """,
+            status: 1)
+    }
+
     @Test func reversesNDJSONLineByLine() {
         let input = #"{"id": 1, "placedAt": "2024-01-01T00:00:00Z", "status": "open", "buyer": "ada"}"# + "\n" + #"{"id": 2}"# + "\n"
         let (result, _) = CLIHarness.run(

@@ -56,7 +56,7 @@ extension Interpreter {
             if let found, found != .null {
                 .unknownVariant(choice: choice.name, found: found.preview, known: choice.known)
             } else {
-                .missingDiscriminator(choice: choice.name, key: choice.discriminator.text)
+                .missingDiscriminator(choice: choice.name, key: choice.discriminator.text, known: choice.known)
             }
         context.fail(problem, model: choice.name, field: nil, site: choice.site)
     }

@@ -70,7 +70,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// A string in which the rule's pattern finds no match.
     case patternMismatch(found: String, pattern: String)
     /// A choice's discriminator key is missing and the choice has no default.
-    case missingDiscriminator(choice: String, key: String)
+    case missingDiscriminator(choice: String, key: String, known: [String])
     /// A discriminator value no variant of the choice lists, and no default.
     case unknownVariant(choice: String, found: String, known: [String])
     /// A model that rejects unknown keys found some.
@@ -125,8 +125,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "missing required key `\(keys[0])`"
         case .missingKey(let keys):
             "none of the keys " + keys.map { "`\($0)`" }.joined(separator: ", ") + " is present"
-        case .missingDiscriminator(let choice, let key):
-            "missing the key `\(key)` that chooses the model of `\(choice)`"
+        case .missingDiscriminator(let choice, let key, let known):
+            "missing the key `\(key)` that chooses the model of `\(choice)` (expected one of " + known.joined(separator: ", ") + ")"
         case .unknownVariant(let choice, let found, let known):
             "\(found) chooses no model of `\(choice)` (expected one of " + known.joined(separator: ", ") + ")"
         case .unknownKeys(let model, let keys):

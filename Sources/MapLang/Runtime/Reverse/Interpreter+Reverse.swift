@@ -121,8 +121,16 @@ extension Interpreter {
         _ value: MappedValue, of type: ValueType, field: FieldPlan, _ context: inout MappingContext
     ) -> MappedValue? {
         switch (type, value) {
-        case (.string, .string), (.bool, .bool), (.json, _), (.date, .date), (.url, .url):
+        case (.string, .string), (.bool, .bool), (.json, _), (.date, .date):
             return value
+        case (.url, .url(let text)), (.url, .string(let text)):
+            if let reason = URLValidator.problem(with: text) {
+                context.fail(
+                    .invalidValue(transformer: "url", found: value.preview, reason: reason), model: context.model,
+                    field: field.name, site: field.site)
+                return nil
+            }
+            return .url(text)
         case (.int, .int(let integer)), (.double, .int(let integer)), (.decimal, .int(let integer)):
             return .decimal(String(integer))
         case (.double, .double(let double)), (.decimal, .double(let double)):
@@ -134,8 +142,9 @@ extension Interpreter {
                 return mismatch("an ISO-8601 date", value, field, &context)
             }
             return .date(timestamp)
-        case (.url, .string(let text)):
-            return .url(text)
+        case (.date, _):
+            // Forward mapping writes every date as an ISO-8601 string.
+            return mismatch("an ISO-8601 date", value, field, &context)
         case (.enumeration(let index), .string(let name)):
             let plan = plan.enums[index]
             guard let found = plan.cases.firstIndex(of: name) else {
