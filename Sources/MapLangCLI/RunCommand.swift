@@ -57,6 +57,10 @@ struct RunCommand {
             reporter.fail("`--output` and `--rejects` name the same file `\(output)`; mapped and rejected lines would be mixed")
             return .usage
         }
+        if let rejects = arguments.values["--rejects"], Self.lexicallySame(rejects, arguments.positionals[1]) {
+            reporter.fail("`--rejects` names the input file `\(rejects)`; it would be overwritten while it is read")
+            return .usage
+        }
         if ndjson && arguments.flags.contains("--pretty") {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage

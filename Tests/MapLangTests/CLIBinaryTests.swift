@@ -215,3 +215,37 @@ struct CLIBinaryTests {
             result, stderr: "maplang: error: cannot write `missing/out.json`: No such file or directory\n", status: 74)
     }
 }
+
+/// Standard output closed early, as by `maplang run … | head -c 10`: the run
+/// ends at once with the conventional status for a broken pipe (128 + SIGPIPE,
+/// 141 in a shell) and says nothing, whether one thread maps or several.
+struct CLIBrokenPipeTests {
+    @Test(arguments: [["--ndjson"], ["--ndjson", "--jobs", "2"], []])
+    func aClosedPipeEndsTheRunQuietly(_ extra: [String]) throws {
+        let executable = try #require(CLIBinary.path, "no `maplang` executable beside the tests or under .build*/debug")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-pipe-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "model O {\n  id: Int\n  name: String\n}\n".write(toFile: directory + "/o.map", atomically: true, encoding: .utf8)
+        let record = #"{"id": 1, "name": "a record long enough to fill the pipe quickly"}"#
+        let input =
+            extra.isEmpty
+            ? "[" + Array(repeating: record, count: 20_000).joined(separator: ",") + "]"
+            : Array(repeating: record, count: 20_000).joined(separator: "\n") + "\n"
+        try input.write(toFile: directory + "/in.json", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", #"set -o pipefail; "$0" run o.map in.json "$@" 2>stderr.txt | head -c 10 >/dev/null; echo $?"#,
+            executable,
+        ] + extra
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(status == "141\n")
+        #expect(try String(contentsOfFile: directory + "/stderr.txt", encoding: .utf8) == "")
+    }
+}

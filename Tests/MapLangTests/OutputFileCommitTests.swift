@@ -366,4 +366,22 @@ extension OutputFileProcessConsoleTests {
         #expect(try Self.read(out) == "OLD\n")
         #expect(try Self.entries(directory) == ["feed.ndjson", "orders.map", "out.txt"])
     }
+
+    /// `--rejects` naming the input would truncate the input while it is
+    /// read: a usage error (64), and the input keeps its contents.
+    @Test func rejectsNamingTheInputFile() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let rules = directory + "/orders.map"
+        let feed = directory + "/feed.ndjson"
+        try Self.write(F.orders, to: rules)
+        try Self.write(#"{"id": 1, "name": "a"}"# + "\n{\n", to: feed)
+        let console = FileBackedConsole()
+        let status = CommandLineTool(console: console).run(["run", rules, feed, "--ndjson", "--rejects", directory + "/./feed.ndjson"])
+        #expect(status == F.Status.usage)
+        #expect(
+            console.error
+                == "maplang: error: `--rejects` names the input file `\(directory)/./feed.ndjson`; it would be overwritten while it is read\n")
+        #expect(try Self.read(feed) == #"{"id": 1, "name": "a"}"# + "\n{\n")
+    }
 }
