@@ -68,4 +68,29 @@ extension Rules {
             preconditionFailure("the record callback cannot throw")
         }
     }
+
+    /// Maps one line of NDJSON forward, as `mapLine` does, straight to
+    /// compact JSON text: through the direct path when it can, otherwise
+    /// through `mapLine`, so the record and every rejection are the same.
+    ///
+    /// - Parameters:
+    ///   - line: The line's bytes, without its `\n`.
+    ///   - model: The model to map to.
+    /// - Returns: The record's JSON, or why the line was rejected.
+    public func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
+        let options = readerOptions
+        if options.duplicateKeys == .lastWins {
+            let written: [UInt8]? = line.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(bytes: buffer, options: options)
+                var writer = JSONWriter(style: .compact)
+                let mapper = DirectMapper(interpreter: Interpreter(plan: plan), direct: direct)
+                guard (try? scanner.readDocumentStart()) != nil, mapper.write(model.target, depth: 0, from: &scanner, to: &writer),
+                    (try? scanner.readDocumentEnd()) != nil
+                else { return nil }
+                return writer.bytes
+            }
+            if let written { return .success(written) }
+        }
+        return mapLine(line, number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
+    }
 }

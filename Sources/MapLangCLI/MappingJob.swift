@@ -123,8 +123,8 @@ struct MappingJob {
                 if !reader.hasBufferedLine { output.flush() }
                 let batch = try nextBatch(&reader)
                 if batch.isEmpty { break }
-                for (line, outcome) in zip(batch, mapInParallel(batch)) {
-                    let rejection = write(outcome, line: line.bytes[...], output: &output, report: rejects == nil)
+                for (line, result) in zip(batch, mapInParallel(batch)) {
+                    let rejection = write(result, of: line, output: &output, report: rejects == nil)
                     tally.countLine(rejected: rejection != nil)
                     if let rejection { rejects?.write(line.bytes[...], number: line.number, reasons: rejection.reasons) }
                 }
@@ -163,14 +163,19 @@ struct MappingJob {
 
     /// Maps a batch of lines, on `jobs` threads when there are several, and
     /// serialises the records; the outcomes are in line order.
-    private func mapInParallel(_ batch: [PendingLine]) -> [MappedLine] {
+    private func mapInParallel(_ batch: [PendingLine]) -> [Result<[UInt8], LineRejection>] {
         let (rules, model, direction) = (rules, model, direction)
-        let map: @Sendable (PendingLine) -> MappedLine = { line in
-            let outcome = rules.mapLine(line.bytes[...], number: line.number, offset: line.offset, to: model, direction: direction)
-            return MappedLine(outcome: outcome, serialized: (try? outcome.result.get())?.jsonBytes())
+        let map: @Sendable (PendingLine) -> Result<[UInt8], LineRejection> = { line in
+            switch direction {
+            case .forward:
+                return rules.serializeLine(line.bytes[...], to: model)
+            case .reverse:
+                let outcome = rules.mapLine(line.bytes[...], number: line.number, offset: line.offset, to: model, direction: .reverse)
+                return outcome.result.map { $0.jsonBytes() }
+            }
         }
         guard jobs > 1, batch.count > 1 else { return batch.map(map) }
-        let slots = UnsafeMutableBufferPointer<MappedLine?>.allocate(capacity: batch.count)
+        let slots = UnsafeMutableBufferPointer<Result<[UInt8], LineRejection>?>.allocate(capacity: batch.count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
         nonisolated(unsafe) let shared = slots
@@ -184,15 +189,14 @@ struct MappingJob {
 
     /// Writes a line's record, or reports why it was rejected; returns the rejection, if any.
     private func write(
-        _ mapped: MappedLine, line: ArraySlice<UInt8>, output: inout RecordOutput, report: Bool
+        _ result: Result<[UInt8], LineRejection>, of line: PendingLine, output: inout RecordOutput, report: Bool
     ) -> LineRejection? {
-        let outcome = mapped.outcome
-        switch outcome.result {
-        case .success:
-            output.writeLine(serialized: mapped.serialized ?? [])
+        switch result {
+        case .success(let json):
+            output.writeLine(serialized: json)
             return nil
         case .failure(let rejection):
-            if report { reportRejection(rejection, line: line, number: outcome.line, offset: outcome.offset) }
+            if report { reportRejection(rejection, line: line.bytes[...], number: line.number, offset: line.offset) }
             return rejection
         }
     }
@@ -305,10 +309,3 @@ struct PendingLine: Sendable {
     var offset: Int
 }
 
-/// A line's outcome with its record already serialised.
-struct MappedLine: Sendable {
-    /// What became of the line.
-    var outcome: LineOutcome
-    /// The record as compact JSON, when it mapped.
-    var serialized: [UInt8]?
-}

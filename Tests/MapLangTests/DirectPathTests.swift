@@ -109,6 +109,7 @@ struct DirectPathTests {
         for style in [JSONWriter.Style.compact, .pretty] {
             #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
         }
+        #expect(DirectPathComparison.lineDifference(rules, Array(text.utf8), model: model) == nil)
     }
 
     @Test func theEverythingRecordIsWrittenByTheDirectPathItself() throws {
@@ -158,7 +159,9 @@ struct DirectPathTests {
                 default: bytes.remove(at: position)
                 }
             }
-            let difference = DirectPathComparison.difference(rules, bytes, model: model)
+            let difference =
+                DirectPathComparison.difference(rules, bytes, model: model)
+                ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
             #expect(difference == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
     }

@@ -47,6 +47,14 @@ enum DirectPathComparison {
             + " tree \(tree.records.count) (\(String(describing: tree.shape)))"
     }
 
+    /// The difference between mapping `line` as one line of NDJSON through
+    /// `Rules.serializeLine` and through `Rules.mapLine`, or `nil` when they agree.
+    static func lineDifference(_ rules: Rules, _ line: [UInt8], model: ModelID) -> String? {
+        let direct = rules.serializeLine(line[...], to: model)
+        let tree = rules.mapLine(line[...], number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
+        return direct == tree ? nil : "line differs: direct \(direct), tree \(tree)"
+    }
+
     /// What each way gave.
     static func outcomes(
         _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style

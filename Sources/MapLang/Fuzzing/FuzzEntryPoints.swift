@@ -40,7 +40,10 @@ enum FuzzEntryPoints {
             for error in record.errors { _ = DiagnosticRenderer().render(error, input: "fuzz.json") }
         }
         for rules in [mappingRules, directRules] {
-            if let difference = DirectPathComparison.difference(rules, bytes, model: try! rules.model(named: nil)) {
+            let model = try! rules.model(named: nil)
+            if let difference = DirectPathComparison.difference(rules, bytes, model: model)
+                ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
+            {
                 preconditionFailure("the direct path and the tree differ: \(difference)")
             }
         }

@@ -102,7 +102,7 @@ struct DirectRun {
             writer.beginContainer(UInt8(ascii: "{"))
             for position in fields.indices {
                 writer.beginEntry(position)
-                writer.writeKey(fields[position].name)
+                writer.writeKey(quoted: model.fields[position].quotedName)
                 guard try writeField(model.fields[position], fields[position], starts: starts, depth: depth + 1, &context) else {
                     return false
                 }

@@ -52,15 +52,22 @@ struct DirectModel: Sendable {
             let direct =
                 (field.rules.isEmpty || field.type.unwrapped.isScalar)
                 && sources.allSatisfy { !$0.rest.contains(.fromEnd) }
-            fields.append(DirectField(sources: sources, isDirect: direct, scalar: DirectScalar(field, plan: plan)))
+            fields.append(
+                DirectField(
+                    quotedName: JSONWriter.serialize(MappedValue.string(field.name)), sources: sources, isDirect: direct,
+                    scalar: DirectScalar(field, plan: plan)))
         }
         self.keys = keys
         self.fields = fields
     }
 
     /// The slot of a key, given as the UTF-8 text between its quotes.
+    ///
+    /// Keys are told apart by length and first byte before their bytes are
+    /// compared, so most members the model does not read cost two comparisons a key.
     func slot(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (slot, candidate) in keys.enumerated() where candidate.count == key.count {
+        let first = key.first ?? 0
+        for (slot, candidate) in keys.enumerated() where candidate.count == key.count && candidate.first ?? 0 == first {
             if candidate.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return slot }
         }
         return nil
@@ -69,6 +76,8 @@ struct DirectModel: Sendable {
 
 /// How one field of a direct model is read.
 struct DirectField: Sendable {
+    /// The field's name as a JSON string, quotes included: its output key.
+    var quotedName: [UInt8]
     /// The field's key paths in the order they are tried: the slot of each
     /// path's first key, then its other steps.
     var sources: [DirectSource]

@@ -132,6 +132,18 @@ public struct JSONWriter: Sendable {
     /// Writes an object key and its colon.
     mutating func writeKey(_ key: String) {
         writeString(key)
+        writeColon()
+    }
+
+    /// Writes an object key already written as a JSON string, quotes
+    /// included, and its colon.
+    mutating func writeKey(quoted: [UInt8]) {
+        bytes.append(contentsOf: quoted)
+        writeColon()
+    }
+
+    /// The colon after a key, and in pretty style a space.
+    private mutating func writeColon() {
         bytes.append(UInt8(ascii: ":"))
         if style == .pretty { bytes.append(UInt8(ascii: " ")) }
     }
