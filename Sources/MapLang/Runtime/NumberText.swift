@@ -14,18 +14,34 @@ enum NumberText {
     ///
     /// - Precondition: `double` is finite.
     static func json(_ double: Double) -> String {
+        var bytes: [UInt8] = []
+        appendJSON(double, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `json(double)`'s text as UTF-8.
+    ///
+    /// - Precondition: `double` is finite.
+    static func appendJSON(_ double: Double, to bytes: inout [UInt8]) {
         // Swift's description is already the shortest digits that read back
         // the same; only its spelling of whole numbers and exponents is longer.
-        let text = double.description
-        let parts = text.split(separator: "e", maxSplits: 1)
-        var mantissa = parts[0]
-        if mantissa.hasSuffix(".0") { mantissa = mantissa.dropLast(2) }
-        guard parts.count == 2 else { return String(mantissa) }
-        var exponent = parts[1]
-        let negative = exponent.first == "-"
-        if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
-        let digits = exponent.drop { $0 == "0" }
-        return mantissa + "e" + (negative ? "-" : "") + (digits.isEmpty ? "0" : digits)
+        var text = double.description
+        text.withUTF8 { utf8 in
+            let exponentStart = utf8.firstIndex(of: UInt8(ascii: "e")) ?? utf8.count
+            var mantissaEnd = exponentStart
+            if mantissaEnd >= 2, utf8[mantissaEnd - 2] == UInt8(ascii: "."), utf8[mantissaEnd - 1] == UInt8(ascii: "0") {
+                mantissaEnd -= 2
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<mantissaEnd]))
+            guard exponentStart < utf8.count else { return }
+            bytes.append(UInt8(ascii: "e"))
+            var index = exponentStart + 1
+            if utf8[index] == UInt8(ascii: "-") { bytes.append(UInt8(ascii: "-")) }
+            if utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") { index += 1 }
+            // Leading zeros go, but not the last digit: `1e0`.
+            while index < utf8.count - 1, utf8[index] == UInt8(ascii: "0") { index += 1 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index...]))
+        }
     }
 }
 

@@ -19,9 +19,6 @@ struct DirectMapper {
     /// The keys and fields resolved for the direct path.
     let direct: DirectPlan
 
-    /// The compiled rules.
-    var plan: Plan { interpreter.plan }
-
     /// Maps the value at the scanner's position, whitespace before it
     /// allowed, and writes it.
     ///
@@ -34,7 +31,7 @@ struct DirectMapper {
     ///   record must be mapped through the interpreter: the caller drops what
     ///   was written since it called, and the scanner's position is undefined.
     func write(_ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter) -> Bool {
-        var context = MappingContext(path: .root, model: plan.name(of: target))
+        var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
         var run = DirectRun(
             mapper: self, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
             writer: JSONWriter(style: writer.style))
@@ -98,7 +95,7 @@ struct DirectRun {
                 if let slot = model.slot(of: key) { starts[slot] = valueStart }
             }) else { return false }
             let end = scanner.position
-            let fields = mapper.plan.models[index].fields
+            let fields = mapper.interpreter.plan.models[index].fields
             writer.beginContainer(UInt8(ascii: "{"))
             for position in fields.indices {
                 writer.beginEntry(position)

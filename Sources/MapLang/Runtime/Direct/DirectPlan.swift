@@ -124,6 +124,8 @@ enum DirectScalar: Sendable {
     case int
     /// A `Bool` with no transformers.
     case bool
+    /// A `Double` with no transformers.
+    case double
     /// A `Date` read as ISO-8601, by default or with `using iso8601`.
     case iso8601
     /// A `URL` with no transformers or with `using url`.
@@ -140,6 +142,7 @@ enum DirectScalar: Sendable {
         case (.string, nil, _): self = .string
         case (.int, nil, _): self = .int
         case (.bool, nil, _): self = .bool
+        case (.double, nil, _): self = .double
         case (.date, nil, _), (.date, .iso8601?, 1): self = .iso8601
         case (.url, nil, _), (.url, .url?, 1): self = .url
         case (.enumeration(let index), nil, _): self = .enumeration(index)

@@ -22,9 +22,9 @@ extension DirectRun {
             return try writeModel(index, depth: depth, &context)
         case .array(let element):
             return try writeArray(of: element, scalar, field: field, depth: depth, &context)
-        case .dictionary, .choice, .json, .double, .decimal:
+        case .dictionary, .choice, .json, .decimal:
             return try writeConverted(type, field: field, depth: depth, &context)
-        case .string, .int, .bool, .date, .url, .enumeration:
+        case .string, .int, .double, .bool, .date, .url, .enumeration:
             return try writeScalar(type, scalar, field: field, depth: depth, &context)
         }
     }
@@ -80,6 +80,15 @@ extension DirectRun {
             guard holds(.int(integer), field) else { return false }
             writer.writeInteger(integer)
             return true
+        case (.double, let byte?) where byte == UInt8(ascii: "-") || JSONNumberGrammar.isDigit(byte):
+            // The literal's nearest double, as `JSONNumber.doubleValue` reads it.
+            let literal = try scanner.scanNumber()
+            guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[literal]), as: UTF8.self)),
+                double.isFinite
+            else { break }
+            guard holds(.double(double), field) else { return false }
+            NumberText.appendJSON(double, to: &writer.bytes)
+            return true
         case (.bool, UInt8(ascii: "t")?), (.bool, UInt8(ascii: "f")?):
             let flag = current == UInt8(ascii: "t")
             try scanner.readLiteral(flag ? "true" : "false")
@@ -119,9 +128,9 @@ extension DirectRun {
             return true
         case .enumeration(let index):
             guard field.rules.isEmpty, let found = mapper.direct.enumInputs[index][Array(text)] else { return nil }
-            writer.writeString(mapper.plan.enums[index].cases[found])
+            writer.writeString(mapper.interpreter.plan.enums[index].cases[found])
             return true
-        case .int, .bool, .converted:
+        case .int, .double, .bool, .converted:
             return nil
         }
     }
@@ -132,9 +141,8 @@ extension DirectRun {
         _ type: ValueType, field: borrowing FieldPlan, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         let value = try scanner.readValue(depth: depth, expected: .value)
-        let interpreter = mapper.interpreter
-        guard let mapped = interpreter.convert(value, to: type, field: field, &context),
-            interpreter.validate(mapped, field: field, &context)
+        guard let mapped = mapper.interpreter.convert(value, to: type, field: field, &context),
+            mapper.interpreter.validate(mapped, field: field, &context)
         else { return false }
         writer.write(mapped)
         return true

@@ -61,7 +61,7 @@ public struct JSONWriter: Sendable {
             writeInteger(integer)
         case .double(let double):
             precondition(double.isFinite, "JSONWriter cannot write the non-finite double \(double)")
-            bytes.append(contentsOf: NumberText.json(double).utf8)
+            NumberText.appendJSON(double, to: &bytes)
         case .decimal(let literal):
             bytes.append(contentsOf: literal.utf8)
         case .string(let string), .url(let string):
