@@ -71,6 +71,6 @@ extension Timestamp {
             rest /= 10
         } while rest > 0
         while buffer.count - start < width { buffer.append(UInt8(ascii: "0")) }
-        buffer[start...].reverse()
+        buffer.reverseElements(from: start)
     }
 }

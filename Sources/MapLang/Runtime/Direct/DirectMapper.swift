@@ -95,16 +95,21 @@ struct DirectRun {
                 if let slot = model.slot(of: key) { starts[slot] = valueStart }
             }) else { return false }
             let end = scanner.position
-            let fields = mapper.interpreter.plan.models[index].fields
             writer.beginContainer(UInt8(ascii: "{"))
-            for position in fields.indices {
-                writer.beginEntry(position)
-                writer.writeKey(quoted: model.fields[position].quotedName)
-                guard try writeField(model.fields[position], fields[position], starts: starts, depth: depth + 1, &context) else {
-                    return false
+            // Through the buffers, each plan is lent to `writeField`, never copied.
+            let written = try mapper.interpreter.plan.models[index].fields.withUnsafeBufferPointer { fields throws(JSONSyntaxError) in
+                try model.fields.withUnsafeBufferPointer { directFields throws(JSONSyntaxError) in
+                    for position in fields.indices {
+                        writer.beginEntry(position)
+                        writer.writeKey(quoted: directFields[position].quotedName)
+                        guard try writeField(directFields[position], fields[position], starts: starts, depth: depth + 1, &context)
+                        else { return false }
+                    }
+                    return true
                 }
             }
-            writer.endContainer(UInt8(ascii: "}"), isEmpty: fields.isEmpty)
+            guard written else { return false }
+            writer.endContainer(UInt8(ascii: "}"), isEmpty: model.fields.isEmpty)
             scanner.position = end
             return true
         }

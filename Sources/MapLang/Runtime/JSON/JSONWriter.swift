@@ -169,7 +169,7 @@ public struct JSONWriter: Sendable {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        bytes.reverseElements(from: start)
     }
 
     /// Writes a string in quotes, escaping what JSON requires.
@@ -216,5 +216,20 @@ public struct JSONWriter: Sendable {
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+}
+
+extension Array {
+    /// Reverses the elements from `start` to the end in place, as digits
+    /// written last first are put in order, without the copy that reversing
+    /// a slice can make.
+    mutating func reverseElements(from start: Int) {
+        var low = start
+        var high = count - 1
+        while low < high {
+            swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 }
