@@ -49,17 +49,23 @@ enum FuzzEntryPoints {
         }
     }
 
+    /// The start both fuzzing rules files share: settings and an enum with
+    /// inputs of every kind and a default.
+    static let settingsAndKind = """
+        root Record
+        keys snake_case
+        enum Kind {
+          a
+          b from "B", 2, true
+          default a
+        }
+
+        """
+
     /// Rules whose models the direct path reads itself: no checks or
     /// unknown-key policies, and every kind of scalar it reads from bytes.
     static let directRules: Rules = {
-        let text = """
-            root Record
-            keys snake_case
-            enum Kind {
-              a
-              b from "B", 2, true
-              default a
-            }
+        let text = settingsAndKind + """
             enum Strict {
               on
               off
@@ -96,14 +102,7 @@ enum FuzzEntryPoints {
 
     /// Rules that use every kind of field, key path, transformer, rule and check.
     static let mappingRules: Rules = {
-        let text = """
-            root Record
-            keys snake_case
-            enum Kind {
-              a
-              b from "B", 2, true
-              default a
-            }
+        let text = settingsAndKind + """
             table level {
               "low", 1 -> "L"
               "high" -> "H"

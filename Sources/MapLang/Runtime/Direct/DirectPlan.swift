@@ -55,7 +55,7 @@ struct DirectModel: Sendable {
             fields.append(
                 DirectField(
                     quotedName: JSONWriter.serialize(MappedValue.string(field.name)), sources: sources, isDirect: direct,
-                    scalar: DirectScalar(field, plan: plan)))
+                    scalar: DirectScalar(field)))
         }
         self.keys = keys
         self.fields = fields
@@ -136,7 +136,7 @@ enum DirectScalar: Sendable {
     case converted
 
     /// The way a field's scalar values are read.
-    init(_ field: FieldPlan, plan: Plan) {
+    init(_ field: FieldPlan) {
         let steps = field.pipeline.map(\.step)
         switch (field.type.elementType, steps.first, steps.count) {
         case (.string, nil, _): self = .string
