@@ -41,8 +41,7 @@ extension Rules {
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
         let interpreter = Interpreter(plan: plan)
-        let mapper = DirectMapper(interpreter: interpreter, direct: direct)
-        let skips = options.duplicateKeys == .lastWins
+        let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
         var offset = 0
         do {
@@ -51,7 +50,7 @@ extension Rules {
                 let depth = index == nil ? 0 : 1
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if skips, mapper.write(model.target, depth: depth, from: &scanner, to: &writer) { return [] }
+                if let mapper, mapper.write(model.target, depth: depth, from: &scanner, to: &writer) { return [] }
                 writer.rewind(to: (0, 0))
                 scanner.restart(at: start)
                 let value = try scanner.readValue(depth: depth, expected: expected)
@@ -79,11 +78,10 @@ extension Rules {
     /// - Returns: The record's JSON, or why the line was rejected.
     public func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
         let options = readerOptions
-        if options.duplicateKeys == .lastWins {
+        if let mapper = directMapper(reading: options) {
             let written: [UInt8]? = line.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner(bytes: buffer, options: options)
                 var writer = JSONWriter(style: .compact)
-                let mapper = DirectMapper(interpreter: Interpreter(plan: plan), direct: direct)
                 guard (try? scanner.readDocumentStart()) != nil, mapper.write(model.target, depth: 0, from: &scanner, to: &writer),
                     (try? scanner.readDocumentEnd()) != nil
                 else { return nil }
@@ -92,5 +90,13 @@ extension Rules {
             if let written { return .success(written) }
         }
         return mapLine(line, number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
+    }
+
+    /// The direct path for input read with `options`, or `nil` when duplicate
+    /// keys are errors: those must be found in the members it skips too, so
+    /// only the tree path reads such input.
+    private func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
+        guard options.duplicateKeys == .lastWins else { return nil }
+        return DirectMapper(interpreter: Interpreter(plan: plan), direct: direct)
     }
 }
