@@ -31,29 +31,31 @@ struct DirectMapper {
     ///   record must be mapped through the interpreter: the caller drops what
     ///   was written since it called, and the scanner's position is undefined.
     func write(_ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter) -> Bool {
-        var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
-        var run = DirectRun(
-            mapper: self, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
-            writer: JSONWriter(style: writer.style))
-        swap(&run.scanner, &scanner)
-        swap(&run.writer, &writer)
-        defer {
+        withExtendedLifetime(direct.storage) {
+            var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
+            var run = DirectRun(
+                mapper: self, tables: direct.storage.tables, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
+                writer: JSONWriter(style: writer.style))
             swap(&run.scanner, &scanner)
             swap(&run.writer, &writer)
-        }
-        run.scanner.skipWhitespace()
-        do {
-            switch target {
-            case .model(let index):
-                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
-            case .choice:
-                let value = try run.scanner.readValue(depth: depth, expected: .value)
-                guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
-                run.writer.write(mapped)
-                return true
+            defer {
+                swap(&run.scanner, &scanner)
+                swap(&run.writer, &writer)
             }
-        } catch {
-            return false
+            run.scanner.skipWhitespace()
+            do {
+                switch target {
+                case .model(let index):
+                    return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
+                case .choice:
+                    let value = try run.scanner.readValue(depth: depth, expected: .value)
+                    guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
+                    run.writer.write(mapped)
+                    return true
+                }
+            } catch {
+                return false
+            }
         }
     }
 }
@@ -61,8 +63,10 @@ struct DirectMapper {
 /// One record being written by the direct path: the input and the output
 /// it moves through together.
 struct DirectRun {
-    /// The mapper, with the plans.
+    /// The mapper, with the interpreter for what the direct path hands on.
     let mapper: DirectMapper
+    /// The mapper's tables, valid while the mapper lives.
+    let tables: DirectTables
     /// The input.
     var scanner: JSONScanner
     /// The output.
@@ -74,6 +78,11 @@ struct DirectRun {
     /// The byte at the scanner's position, or `nil` at the end.
     var current: UInt8? { scanner.position < bytes.count ? bytes[scanner.position] : nil }
 
+    /// The plan of a field, for the interpreter.
+    func plan(of field: DirectFieldEntry) -> FieldPlan {
+        mapper.interpreter.plan.models[field.model].fields[field.index]
+    }
+
     // MARK: - Models
 
     /// Writes the object at the scanner's position as a model.
@@ -81,34 +90,29 @@ struct DirectRun {
     /// - Returns: `false` when the record must go through the interpreter.
     mutating func writeModel(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
         guard current == UInt8(ascii: "{") else { return false }
-        guard let model = mapper.direct.models[index] else {
+        let model = tables.models[index]
+        guard model.isDirect else {
             // Checks and unknown-key policies need the whole object: the interpreter maps it.
             let value = try scanner.readValue(depth: depth, expected: .value)
             guard let mapped = mapper.interpreter.mapModel(value, model: index, &context) else { return false }
             writer.write(mapped)
             return true
         }
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.keys.count)) {
+        let tables = tables
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount)) {
             starts throws(JSONSyntaxError) in
             starts.initialize(repeating: -1)
             guard try scanMembers(depth: depth, { key, valueStart in
-                if let slot = model.slot(of: key) { starts[slot] = valueStart }
+                if let slot = tables.find(key, in: model.keys) { starts[slot] = valueStart }
             }) else { return false }
             let end = scanner.position
             writer.beginContainer(UInt8(ascii: "{"))
-            // Through the buffers, each plan is lent to `writeField`, never copied.
-            let written = try mapper.interpreter.plan.models[index].fields.withUnsafeBufferPointer { fields throws(JSONSyntaxError) in
-                try model.fields.withUnsafeBufferPointer { directFields throws(JSONSyntaxError) in
-                    for position in fields.indices {
-                        writer.beginEntry(position)
-                        writer.writeKey(quoted: directFields[position].quotedName)
-                        guard try writeField(directFields[position], fields[position], starts: starts, depth: depth + 1, &context)
-                        else { return false }
-                    }
-                    return true
-                }
+            for field in model.fields {
+                let entry = tables.fields[field]
+                writer.beginEntry(field - model.fields.lowerBound)
+                writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
+                guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
             }
-            guard written else { return false }
             writer.endContainer(UInt8(ascii: "}"), isEmpty: model.fields.isEmpty)
             scanner.position = end
             return true
@@ -129,9 +133,9 @@ struct DirectRun {
             scanner.position += 1
             return true
         }
-        var expected = JSONSyntaxError.Expected.keyOrObjectEnd
+        var isFirst = true
         while true {
-            let key = try scanner.skipKey(expected: expected)
+            let key = try scanner.skipKey(isFirst: isFirst)
             guard !key.hasEscapes else { return false }
             scanner.skipWhitespace()
             body(UnsafeBufferPointer(rebasing: bytes[key.text]), scanner.position)
@@ -140,7 +144,7 @@ struct DirectRun {
             switch current {
             case UInt8(ascii: ",")?:
                 scanner.position += 1
-                expected = .key
+                isFirst = false
             case UInt8(ascii: "}")?:
                 scanner.position += 1
                 return true
@@ -154,39 +158,46 @@ struct DirectRun {
 
     /// Writes one field from the members noted in `starts`.
     mutating func writeField(
-        _ direct: borrowing DirectField, _ field: borrowing FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
-        _ context: inout MappingContext
+        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
-        guard direct.isDirect else { return try writeThroughInterpreter(direct, field, starts: starts, depth: depth, &context) }
+        guard field.isDirect else { return try writeThroughInterpreter(field, starts: starts, depth: depth, &context) }
         var sawNull = false
-        for source in direct.sources where starts[source.slot] >= 0 {
+        for source in tables.sources[field.sources] where starts[source.slot] >= 0 {
             scanner.position = starts[source.slot]
             var valueDepth = depth
-            switch try follow(source.rest, depth: &valueDepth) {
-            case .value: return try writeValue(field.type, direct.scalar, field: field, depth: valueDepth, &context)
+            switch try follow(source.steps, depth: &valueDepth) {
+            case .value: return try writeValue(field.type, field: field, depth: valueDepth, &context)
             case .null: sawNull = true
             case .missing: continue
             case .wrongShape: return false
             }
         }
-        guard let value = mapper.interpreter.absentValue(of: field, sawNull: sawNull) else { return false }
-        writer.write(value)
-        return true
+        switch sawNull ? field.whenNull : field.whenMissing {
+        case .null:
+            writer.write(MappedValue.null)
+            return true
+        case .error:
+            return false
+        case .defaultValue:
+            guard let value = mapper.interpreter.absentValue(of: plan(of: field), sawNull: sawNull) else { return false }
+            writer.write(value)
+            return true
+        }
     }
 
     /// Maps a field the direct path does not read itself: the members its
     /// key paths start at are parsed and the interpreter maps the field from them.
     private mutating func writeThroughInterpreter(
-        _ direct: borrowing DirectField, _ field: borrowing FieldPlan, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
-        _ context: inout MappingContext
+        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
+        let plan = plan(of: field)
         var members: [JSONMember] = []
-        for (source, path) in zip(direct.sources, field.sources) where starts[source.slot] >= 0 {
+        for (source, path) in zip(tables.sources[field.sources], plan.sources) where starts[source.slot] >= 0 {
             guard case .key(let key)? = path.steps.first, !members.contains(where: { $0.key == key }) else { continue }
             scanner.position = starts[source.slot]
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
         }
-        guard let mapped = mapper.interpreter.mapField(field, in: JSONObject(members), &context) else { return false }
+        guard let mapped = mapper.interpreter.mapField(plan, in: JSONObject(members), &context) else { return false }
         writer.write(mapped)
         return true
     }
@@ -208,15 +219,16 @@ struct DirectRun {
     /// the scanner's position.
     ///
     /// - Parameter depth: The depth of the value; updated to that of the value found.
-    private mutating func follow(_ steps: [DirectStep], depth: inout Int) throws(JSONSyntaxError) -> Found {
-        for step in steps {
+    private mutating func follow(_ steps: Range<Int>, depth: inout Int) throws(JSONSyntaxError) -> Found {
+        for step in tables.steps[steps] {
             if current == UInt8(ascii: "n") { return .null }
             var found: Int?
             switch step {
             case .key(let key):
                 guard current == UInt8(ascii: "{") else { return .wrongShape }
+                let key = tables.bytes(of: key)
                 let complete = try scanMembers(depth: depth) { text, valueStart in
-                    if key.withUnsafeBufferPointer({ $0.elementsEqual(text) }) { found = valueStart }
+                    if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
                 }
                 guard complete else { return .wrongShape }
             case .index(let index):

@@ -6,135 +6,190 @@
 /// building a tree for it (`DirectMapper`); anything it does not handle
 /// goes through the interpreter, so both give the same output.
 struct DirectPlan: Sendable {
-    /// For each model of the plan, by index: how to read it directly, or
-    /// `nil` when the interpreter must map it (it has checks, or a policy
-    /// for unknown keys, which need every member).
-    var models: [DirectModel?]
-    /// For each enum of the plan, by index: the case each string input
-    /// selects, keyed by the input's UTF-8 bytes.
-    var enumInputs: [[[UInt8]: Int]]
+    /// The tables the direct path reads, and the memory they live in.
+    let storage: DirectStorage
+    /// The type of each scalar node, by the index `DirectNode.scalar`
+    /// carries, for handing the value to the interpreter.
+    let types: [ValueType]
 
     /// Resolves the direct path for every model and enum of a plan.
     init(_ plan: Plan) {
-        models = plan.models.map { DirectModel($0, plan: plan) }
-        enumInputs = plan.enums.map { enumeration in
-            Dictionary(enumeration.inputs.stringInputs.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
+        var builder = DirectTableBuilder(plan: plan)
+        builder.addEnums()
+        builder.addModels()
+        storage = DirectStorage(builder)
+        types = builder.types
     }
 }
 
-/// A model's keys and fields, ready for the direct path.
-struct DirectModel: Sendable {
-    /// The distinct first keys of the fields' key paths, as UTF-8; a key's
-    /// position here is its slot.
-    var keys: [[UInt8]]
-    /// How each field is read, in the model's field order.
-    var fields: [DirectField]
+/// The memory of a plan's `DirectTables`, freed with it.
+///
+/// The tables are written once, before any record is read, and never
+/// changed, so the storage can be shared between threads.
+final class DirectStorage: @unchecked Sendable {
+    /// The tables, pointing into memory this object owns.
+    let tables: DirectTables
 
-    /// Resolves a model, or gives `nil` when only the interpreter can map it.
-    init?(_ model: ModelPlan, plan: Plan) {
-        guard model.unknownKeys == .ignore, model.checks.isEmpty else { return nil }
-        var keys: [[UInt8]] = []
-        var slots: [String: Int] = [:]
-        func slot(for key: String) -> Int {
-            if let known = slots[key] { return known }
-            keys.append(Array(key.utf8))
-            slots[key] = keys.count - 1
-            return keys.count - 1
-        }
-        var fields: [DirectField] = []
-        for field in model.fields {
-            var sources: [DirectSource] = []
-            for source in field.sources {
-                guard case .key(let first)? = source.steps.first else { return nil }
-                sources.append(DirectSource(slot: slot(for: first), rest: source.steps.dropFirst().map(DirectStep.init)))
+    /// Copies a builder's tables into memory of their own.
+    fileprivate init(_ builder: DirectTableBuilder) {
+        tables = DirectTables(
+            text: Self.copy(builder.text), keyEntries: Self.copy(builder.keyEntries), models: Self.copy(builder.models),
+            fields: Self.copy(builder.fields), sources: Self.copy(builder.sources), steps: Self.copy(builder.steps),
+            nodes: Self.copy(builder.nodes), enums: Self.copy(builder.enums), caseNames: Self.copy(builder.caseNames))
+    }
+
+    deinit {
+        Self.free(tables.text)
+        Self.free(tables.keyEntries)
+        Self.free(tables.models)
+        Self.free(tables.fields)
+        Self.free(tables.sources)
+        Self.free(tables.steps)
+        Self.free(tables.nodes)
+        Self.free(tables.enums)
+        Self.free(tables.caseNames)
+    }
+
+    /// A copy of an array's plain values in new memory, which has an
+    /// address even when the array is empty.
+    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(start: buffer.baseAddress, count: array.count)
+    }
+
+    /// Frees the memory of a table made by `copy`; its values need no deinitializing.
+    private static func free<Element>(_ table: UnsafeBufferPointer<Element>) {
+        UnsafeMutableRawPointer(mutating: table.baseAddress!).deallocate()
+    }
+}
+
+/// Builds the direct path's tables from a plan, as growing arrays.
+private struct DirectTableBuilder {
+    /// The plan the tables are for.
+    let plan: Plan
+    /// See `DirectTables`.
+    var text: [UInt8] = []
+    var keyEntries: [DirectKeyEntry] = []
+    var models: [DirectModelEntry] = []
+    var fields: [DirectFieldEntry] = []
+    var sources: [DirectSourceEntry] = []
+    var steps: [DirectStep] = []
+    var nodes: [DirectNode] = []
+    var enums: [DirectEnumEntry] = []
+    var caseNames: [DirectText] = []
+    /// See `DirectPlan.types`.
+    var types: [ValueType] = []
+
+    init(plan: Plan) {
+        self.plan = plan
+    }
+
+    /// Adds the string inputs and case names of every enum.
+    mutating func addEnums() {
+        for enumeration in plan.enums {
+            let inputs = enumeration.inputs.stringInputs
+            let table = keyTable(inputs.map { (Array($0.key.utf8), $0.value) })
+            let allASCII = inputs.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            enums.append(
+                DirectEnumEntry(
+                    inputs: table, caseNames: caseNames.count,
+                    defaultCase: allASCII ? enumeration.defaultCase ?? -1 : -1))
+            for name in enumeration.cases {
+                caseNames.append(span(JSONWriter.serialize(MappedValue.string(name))))
             }
-            let direct =
-                (field.rules.isEmpty || field.type.unwrapped.isScalar)
-                && sources.allSatisfy { !$0.rest.contains(.fromEnd) }
-            fields.append(
-                DirectField(
-                    quotedName: JSONWriter.serialize(MappedValue.string(field.name)), sources: sources, isDirect: direct,
-                    scalar: DirectScalar(field)))
-        }
-        self.keys = keys
-        self.fields = fields
-    }
-
-    /// The slot of a key, given as the UTF-8 text between its quotes.
-    ///
-    /// Keys are told apart by length and first byte before their bytes are
-    /// compared, so most members the model does not read cost two comparisons a key.
-    func slot(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let first = key.first ?? 0
-        for (slot, candidate) in keys.enumerated() where candidate.count == key.count && candidate.first ?? 0 == first {
-            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return slot }
-        }
-        return nil
-    }
-}
-
-/// How one field of a direct model is read.
-struct DirectField: Sendable {
-    /// The field's name as a JSON string, quotes included: its output key.
-    var quotedName: [UInt8]
-    /// The field's key paths in the order they are tried: the slot of each
-    /// path's first key, then its other steps.
-    var sources: [DirectSource]
-    /// Whether the direct path reads the field's value itself; otherwise
-    /// the interpreter maps the field from the members its paths start at
-    /// (rules on a container, negative indices).
-    var isDirect: Bool
-    /// How a scalar of the field's type is read, when the field's type is a scalar.
-    var scalar: DirectScalar
-}
-
-/// One key path of a direct field.
-struct DirectSource: Sendable {
-    /// The slot of the path's first key in its model.
-    var slot: Int
-    /// The steps after the first.
-    var rest: [DirectStep]
-}
-
-/// A step of a key path after its first, as the direct path follows it.
-enum DirectStep: Sendable, Equatable {
-    /// An object key, as UTF-8.
-    case key([UInt8])
-    /// An array index counted from the start.
-    case index(Int)
-    /// An index counted from the end, which the interpreter follows.
-    case fromEnd
-
-    /// The direct form of a compiled step.
-    init(_ step: KeyStep) {
-        switch step {
-        case .key(let key): self = .key(Array(key.utf8))
-        case .index(let index): self = index >= 0 ? .index(index) : .fromEnd
         }
     }
+
+    /// Adds every model and its fields.
+    mutating func addModels() {
+        for (index, model) in plan.models.enumerated() {
+            let readsAll = model.unknownKeys != .ignore || !model.checks.isEmpty
+            let startsWithKeys = model.fields.allSatisfy { field in
+                field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
+            }
+            guard !readsAll, startsWithKeys else {
+                models.append(DirectModelEntry(isDirect: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))
+                continue
+            }
+            var slots: [String: Int] = [:]
+            let first = fields.count
+            for (fieldIndex, field) in model.fields.enumerated() {
+                addField(field, at: (index, fieldIndex), slots: &slots)
+            }
+            let keys = keyTable(slots.map { (Array($0.key.utf8), $0.value) })
+            models.append(DirectModelEntry(isDirect: true, fields: first..<fields.count, slotCount: slots.count, keys: keys))
+        }
+    }
+
+    /// Adds one field of a model, giving each new first key of its paths a slot.
+    private mutating func addField(_ field: FieldPlan, at place: (model: Int, field: Int), slots: inout [String: Int]) {
+        let firstSource = sources.count
+        let firstStep = steps.count
+        for source in field.sources {
+            guard case .key(let key)? = source.steps.first else { preconditionFailure("checked by addModels") }
+            let slot = slots[key] ?? slots.count
+            slots[key] = slot
+            let pathStart = steps.count
+            for step in source.steps.dropFirst() {
+                switch step {
+                case .key(let key): steps.append(.key(span(Array(key.utf8))))
+                case .index(let index): steps.append(index >= 0 ? .index(index) : .fromEnd)
+                }
+            }
+            sources.append(DirectSourceEntry(slot: slot, steps: pathStart..<steps.count))
+        }
+        let followsFromEnd = steps[firstStep...].contains { if case .fromEnd = $0 { true } else { false } }
+        let whenMissing: DirectAbsence = field.defaultValue != nil ? .defaultValue : field.type.isOptional ? .null : .error
+        fields.append(
+            DirectFieldEntry(
+                quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
+                sources: firstSource..<sources.count,
+                type: node(for: field.type, DirectScalar(field)),
+                isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd,
+                check: DirectCheck(field),
+                whenMissing: whenMissing,
+                whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
+                model: place.model, index: place.field))
+    }
+
+    /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.
+    private mutating func node(for type: ValueType, _ scalar: DirectScalar) -> Int {
+        let node: DirectNode
+        switch type {
+        case .optional(let wrapped): node = .optional(self.node(for: wrapped, scalar))
+        case .array(let element): node = .array(self.node(for: element, scalar))
+        case .model(let index): node = .model(index)
+        case .dictionary, .choice, .json, .decimal: node = .scalar(.converted, type: types.count)
+        case .string, .int, .double, .bool, .date, .url, .enumeration: node = .scalar(scalar, type: types.count)
+        }
+        if case .scalar = node { types.append(type) }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// Adds bytes to `text`.
+    private mutating func span(_ bytes: [UInt8]) -> DirectText {
+        text.append(contentsOf: bytes)
+        return DirectText(start: text.count - bytes.count, count: bytes.count)
+    }
+
+    /// Adds a key table of distinct keys, at most half full.
+    private mutating func keyTable(_ pairs: [(key: [UInt8], value: Int)]) -> DirectKeyTable {
+        var size = 2
+        while size < pairs.count * 2 { size *= 2 }
+        let table = DirectKeyTable(start: keyEntries.count, mask: size - 1)
+        keyEntries.append(contentsOf: repeatElement(.empty, count: size))
+        for (key, value) in pairs {
+            var position = key.withUnsafeBufferPointer(DirectKeyTable.hash) & table.mask
+            while keyEntries[table.start + position].value >= 0 { position = (position + 1) & table.mask }
+            keyEntries[table.start + position] = DirectKeyEntry(text: span(key), value: value)
+        }
+        return table
+    }
 }
 
-/// The scalars the direct path reads straight from bytes; the rest go
-/// through the interpreter's conversion.
-enum DirectScalar: Sendable {
-    /// A `String` with no transformers.
-    case string
-    /// An `Int` with no transformers.
-    case int
-    /// A `Bool` with no transformers.
-    case bool
-    /// A `Double` with no transformers.
-    case double
-    /// A `Date` read as ISO-8601, by default or with `using iso8601`.
-    case iso8601
-    /// A `URL` with no transformers or with `using url`.
-    case url
-    /// An enum, by index, with no transformers.
-    case enumeration(Int)
-    /// Anything else: the interpreter converts it.
-    case converted
-
+extension DirectScalar {
     /// The way a field's scalar values are read.
     init(_ field: FieldPlan) {
         let steps = field.pipeline.map(\.step)
@@ -145,9 +200,57 @@ enum DirectScalar: Sendable {
         case (.double, nil, _): self = .double
         case (.date, nil, _), (.date, .iso8601?, 1): self = .iso8601
         case (.url, nil, _), (.url, .url?, 1): self = .url
-        case (.enumeration(let index), nil, _): self = .enumeration(index)
+        case (.enumeration(let index), nil, _): self = .enumeration(index, lenient: field.lenient)
         default: self = .converted
         }
+    }
+}
+
+extension DirectCheck {
+    /// What a field's rules ask of its scalars: bounds when every rule
+    /// limits a `String`'s length or an `Int`'s value by integers.
+    init(_ field: FieldPlan) {
+        guard !field.rules.isEmpty else {
+            self = .none
+            return
+        }
+        let measuresLength: Bool
+        switch field.type.unwrapped {
+        case .string: measuresLength = true
+        case .int: measuresLength = false
+        default:
+            self = .interpreter
+            return
+        }
+        var bounds = Int64.min...Int64.max
+        for rule in field.rules {
+            let allowed: ClosedRange<Int64>?
+            switch rule.kind {
+            case .length(let range) where measuresLength, .range(let range) where !measuresLength: allowed = range.integerBounds
+            case .nonEmpty where measuresLength: allowed = 1...Int64.max
+            case .length, .range, .nonEmpty, .pattern, .oneOf: allowed = nil
+            }
+            guard let allowed, allowed.overlaps(bounds) else {
+                self = .interpreter
+                return
+            }
+            bounds = bounds.clamped(to: allowed)
+        }
+        self = .bounds(bounds)
+    }
+}
+
+extension NumericRange {
+    /// The integers the range allows, when its bounds are integers and it allows any.
+    var integerBounds: ClosedRange<Int64>? {
+        guard lower == nil || lower?.integer != nil, upper == nil || upper?.integer != nil else { return nil }
+        let low = lower?.integer ?? .min
+        var high = upper?.integer ?? .max
+        if upper != nil, !includesUpper {
+            guard high > .min else { return nil }
+            high -= 1
+        }
+        return low <= high ? low...high : nil
     }
 }
 

@@ -107,7 +107,7 @@ public struct JSONReader: Sendable {
         forEachElement body: (_ index: Int, _ element: JSONValue, _ end: Int) throws -> Void
     ) throws -> JSONValue? {
         var single: JSONValue?
-        try walkDocument(in: buffer, options: options, offset: &offset) { scanner, index, expected in
+        _ = try walkDocument(in: buffer, options: options, offset: &offset) { scanner, index, expected in
             try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
         } deliver: { value, index, end in
             if let index { try body(index, value, end) } else { single = value }

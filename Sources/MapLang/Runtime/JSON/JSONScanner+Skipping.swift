@@ -13,9 +13,11 @@ extension JSONScanner {
     /// - Parameter depth: How many containers already enclose the value.
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         var open = OpenContainers()
-        var expected = JSONSyntaxError.Expected.value
+        // Whether the value may instead be the `]` of an empty array, for errors.
+        var mayEndArray = false
         nextValue: while true {
             skipWhitespace()
+            let expected: JSONSyntaxError.Expected = mayEndArray ? .valueOrArrayEnd : .value
             guard position < bytes.count else { throw error(.unexpectedEnd(expected: expected), at: position) }
             switch bytes[position] {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -27,8 +29,8 @@ extension JSONScanner {
                     position += 1
                 } else {
                     open.push(isObject: isObject)
-                    if isObject { try skipKey(expected: .keyOrObjectEnd) }
-                    expected = isObject ? .value : .valueOrArrayEnd
+                    if isObject { try skipKey(isFirst: true) }
+                    mayEndArray = !isObject
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
@@ -49,8 +51,8 @@ extension JSONScanner {
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
                     position += 1
-                    if isObject { try skipKey(expected: .key) }
-                    expected = .value
+                    if isObject { try skipKey(isFirst: false) }
+                    mayEndArray = false
                     continue nextValue
                 }
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -66,12 +68,16 @@ extension JSONScanner {
 
     /// `member = ws string ws ":"`, skipped up to the member's value.
     ///
+    /// - Parameter isFirst: Whether this is an object's first member, which
+    ///   decides what an error says was expected.
     /// - Returns: The offsets of the key's text between its quotes, and
     ///   whether it has escapes.
     @discardableResult
-    mutating func skipKey(expected: JSONSyntaxError.Expected) throws(JSONSyntaxError) -> (text: Range<Int>, hasEscapes: Bool) {
+    mutating func skipKey(isFirst: Bool) throws(JSONSyntaxError) -> (text: Range<Int>, hasEscapes: Bool) {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw try unexpected(expected) }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw try unexpected(isFirst ? .keyOrObjectEnd : .key)
+        }
         let start = position + 1
         let hasEscapes = try skipString().hasEscapes
         let text = start..<position - 1
@@ -87,8 +93,9 @@ extension JSONScanner {
 struct OpenContainers {
     /// One bit for each of the first 64 open containers, set for an object.
     private var bits: UInt64 = 0
-    /// The containers past the first 64, `true` for an object.
-    private var deeper: [Bool] = []
+    /// The containers past the first 64, `true` for an object; `nil`
+    /// until there are any, so that the usual nesting allocates nothing.
+    private var deeper: [Bool]? = nil
     /// How many containers are open.
     private(set) var count = 0
 
@@ -97,7 +104,8 @@ struct OpenContainers {
         if count < 64 {
             if isObject { bits |= 1 << UInt64(count) } else { bits &= ~(1 << UInt64(count)) }
         } else {
-            deeper.append(isObject)
+            if deeper == nil { deeper = [] }
+            deeper?.append(isObject)
         }
         count += 1
     }
@@ -105,13 +113,13 @@ struct OpenContainers {
     /// Closes the innermost container.
     mutating func pop() {
         count -= 1
-        if count >= 64 { deeper.removeLast() }
+        if count >= 64 { deeper?.removeLast() }
     }
 
     /// Whether the innermost open container is an object; `nil` when none is open.
     var innermost: Bool? {
         guard count > 0 else { return nil }
-        return count <= 64 ? bits & (1 << UInt64(count - 1)) != 0 : deeper[count - 65]
+        return count <= 64 ? bits & (1 << UInt64(count - 1)) != 0 : deeper?[count - 65] ?? false
     }
 }
 

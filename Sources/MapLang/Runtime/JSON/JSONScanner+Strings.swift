@@ -53,14 +53,29 @@ extension JSONScanner {
     ///
     /// - Returns: Whether the string has escapes, and whether it is all ASCII.
     mutating func skipString() throws(JSONSyntaxError) -> (hasEscapes: Bool, isASCII: Bool) {
-        let quoteOffset = position
-        var (index, isASCII) = try scanPlainRun(from: position + 1)
-        var hasEscapes = false
-        // Escapes are decoded to check them and to count the string's length after unescaping.
+        let (index, isASCII) = try scanPlainRun(from: position + 1)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            return try skipEscapedString(quoteOffset: position, firstEscape: index, isASCII: isASCII)
+        }
+        guard index - position - 1 <= options.maxStringBytes else {
+            throw error(.stringTooLong(limit: options.maxStringBytes), at: position)
+        }
+        position = index + 1
+        return (false, isASCII)
+    }
+
+    /// The rest of a string `skipString` checks, from the first backslash
+    /// on (or the end of the input, which is an error).
+    ///
+    /// Escapes are decoded to check them and to count the string's length after unescaping.
+    private mutating func skipEscapedString(
+        quoteOffset: Int, firstEscape: Int, isASCII: Bool
+    ) throws(JSONSyntaxError) -> (hasEscapes: Bool, isASCII: Bool) {
+        var index = firstEscape
+        var isASCII = isASCII
         var length = index - quoteOffset - 1
         var decoded: [UInt8] = []
         while index < bytes.count, bytes[index] == UInt8(ascii: "\\") {
-            hasEscapes = true
             decoded.removeAll(keepingCapacity: true)
             let escapeEnd = try readEscape(at: index, into: &decoded)
             let run = try scanPlainRun(from: escapeEnd)
@@ -73,7 +88,7 @@ extension JSONScanner {
             throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
         }
         position = index + 1
-        return (hasEscapes, isASCII)
+        return (true, isASCII)
     }
 
     /// Checks the plain characters of a string from `index` on, stopping at
@@ -88,11 +103,16 @@ extension JSONScanner {
         var isASCII = true
         let end = bytes.count
         while index < end {
-            // Eight plain ASCII bytes at a time: none a quote, a backslash, a
-            // control character or the start of a multi-byte character.
-            if index + 8 <= end, Self.isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-                continue
+            // Eight bytes at a time, on to the first that is not plain ASCII:
+            // a quote, a backslash, a control character or the start of a
+            // multi-byte character.
+            if index + 8 <= end {
+                let stops = Self.stopBytes(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                guard stops != 0 else {
+                    index += 8
+                    continue
+                }
+                index += stops.trailingZeroBitCount >> 3
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
@@ -205,12 +225,15 @@ extension JSONScanner {
         }
     }
 
-    /// Whether none of eight bytes is `"`, `\`, below 0x20 or above 0x7F.
+    /// The top bit of each of eight bytes (read little-endian) that is
+    /// `"`, `\`, below 0x20 or above 0x7F; zero when all are plain ASCII.
     ///
     /// Each test sets a byte's top bit where it finds one (the usual
     /// "has a zero byte" and "has a byte less than n" tricks on a word).
+    /// A borrow can set bits above the first byte found, never below it, so
+    /// the lowest bit set marks exactly the first byte that stops a run.
     @inline(__always)
-    static func isPlainASCII(_ word: UInt64) -> Bool {
+    static func stopBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -218,7 +241,7 @@ extension JSONScanner {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (word | hasQuote | hasBackslash | hasControl) & highs == 0
+        return (word | hasQuote | hasBackslash | hasControl) & highs
     }
 
     // MARK: - UTF-8

@@ -137,7 +137,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object key already written as a JSON string, quotes
     /// included, and its colon.
-    mutating func writeKey(quoted: [UInt8]) {
+    mutating func writeKey(quoted: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: quoted)
         writeColon()
     }

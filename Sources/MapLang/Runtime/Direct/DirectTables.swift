@@ -1,0 +1,228 @@
+/// The direct path's view of its plan: flat tables of plain values, read
+/// through pointers, so that mapping a record touches no reference counts.
+///
+/// Models, fields, key paths and types refer to each other by their index
+/// in these tables; texts are spans of `text`. `DirectPlan` builds the
+/// tables once, when rules are compiled, and owns their memory.
+struct DirectTables {
+    /// Key texts, quoted field names and quoted enum case names, end to end.
+    var text: UnsafeBufferPointer<UInt8>
+    /// The entries of every key table (see `DirectKeyTable`).
+    var keyEntries: UnsafeBufferPointer<DirectKeyEntry>
+    /// Each model of the plan, by its index there.
+    var models: UnsafeBufferPointer<DirectModelEntry>
+    /// The fields of every model, each model's together.
+    var fields: UnsafeBufferPointer<DirectFieldEntry>
+    /// The key paths of every field, each field's together.
+    var sources: UnsafeBufferPointer<DirectSourceEntry>
+    /// The steps after the first of every key path.
+    var steps: UnsafeBufferPointer<DirectStep>
+    /// The types of every field, as trees of nodes.
+    var nodes: UnsafeBufferPointer<DirectNode>
+    /// Each enum of the plan, by its index there.
+    var enums: UnsafeBufferPointer<DirectEnumEntry>
+    /// The quoted names of every enum's cases, each enum's together.
+    var caseNames: UnsafeBufferPointer<DirectText>
+
+    /// The bytes of a span of `text`.
+    @inline(__always)
+    func bytes(of span: DirectText) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.baseAddress! + span.start, count: span.count)
+    }
+
+    /// The value a table holds for a key, given as its UTF-8 bytes.
+    func find(_ key: UnsafeBufferPointer<UInt8>, in table: DirectKeyTable) -> Int? {
+        var position = DirectKeyTable.hash(key) & table.mask
+        while true {
+            let entry = keyEntries[table.start + position]
+            guard entry.value >= 0 else { return nil }
+            if entry.text.count == key.count, Self.equal(bytes(of: entry.text), key) { return entry.value }
+            position = (position + 1) & table.mask
+        }
+    }
+
+    /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
+    @inline(__always)
+    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
+        var offset = 0
+        while offset + 8 <= left.count {
+            let leftWord = UnsafeRawPointer(leftStart + offset).loadUnaligned(as: UInt64.self)
+            guard leftWord == UnsafeRawPointer(rightStart + offset).loadUnaligned(as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < left.count {
+            guard leftStart[offset] == rightStart[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+}
+
+/// A span of `DirectTables.text`.
+struct DirectText: Equatable {
+    /// The offset of the span's first byte.
+    var start: Int
+    /// The number of bytes.
+    var count: Int
+}
+
+/// A hash table from byte strings to numbers, stored as a run of
+/// `DirectTables.keyEntries` with open addressing.
+///
+/// A key's place is found from its length and three of its bytes, which
+/// tells apart the keys of real models with few probes and costs the same
+/// for a long key as a short one; a table is at most half full.
+struct DirectKeyTable {
+    /// The table's first entry in `keyEntries`.
+    var start: Int
+    /// The table's size less one; the size is a power of two.
+    var mask: Int
+
+    /// Where the search for a key starts, before `mask` is applied.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var word = UInt64(truncatingIfNeeded: key.count)
+        if let first = key.first, let last = key.last {
+            word |= UInt64(first) << 16 | UInt64(last) << 24 | UInt64(key[key.count / 2]) << 32
+        }
+        return Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> 40)
+    }
+}
+
+/// One entry of a key table.
+struct DirectKeyEntry {
+    /// The key.
+    var text: DirectText
+    /// What the key stands for; negative in an empty entry.
+    var value: Int
+
+    /// An entry that holds no key.
+    static let empty = DirectKeyEntry(text: DirectText(start: 0, count: 0), value: -1)
+}
+
+/// How the direct path reads one model.
+struct DirectModelEntry {
+    /// Whether the direct path reads the model itself; when not (it has
+    /// checks, or a policy for unknown keys, which need every member), the
+    /// interpreter maps it.
+    var isDirect: Bool
+    /// The model's fields in `DirectTables.fields`, in the model's order.
+    var fields: Range<Int>
+    /// The number of distinct first keys of the fields' key paths: the
+    /// members a scan of the model's object notes.
+    var slotCount: Int
+    /// From each of those keys to its slot.
+    var keys: DirectKeyTable
+}
+
+/// How the direct path reads one field.
+struct DirectFieldEntry {
+    /// The field's name as a JSON string, quotes included: its output key.
+    var quotedName: DirectText
+    /// The field's key paths in `DirectTables.sources`, in the order they are tried.
+    var sources: Range<Int>
+    /// The root of the field's type in `DirectTables.nodes`.
+    var type: Int
+    /// Whether the direct path reads the field's value itself; otherwise
+    /// the interpreter maps the field from the members its paths start at
+    /// (rules on a container, indices counted from the end).
+    var isDirect: Bool
+    /// What the field's rules ask of a scalar read from bytes.
+    var check: DirectCheck
+    /// What the field takes when no key path holds a value.
+    var whenMissing: DirectAbsence
+    /// What the field takes when a key path holds `null`, or reaches one,
+    /// and no later path holds a value.
+    var whenNull: DirectAbsence
+    /// The model the field belongs to, by index in the plan.
+    var model: Int
+    /// The field's index in its model's plan.
+    var index: Int
+}
+
+/// One key path of a direct field.
+struct DirectSourceEntry {
+    /// The slot of the path's first key in its model.
+    var slot: Int
+    /// The steps after the first, in `DirectTables.steps`.
+    var steps: Range<Int>
+}
+
+/// A step of a key path after its first, as the direct path follows it.
+enum DirectStep {
+    /// An object key.
+    case key(DirectText)
+    /// An array index counted from the start.
+    case index(Int)
+    /// An index counted from the end, which the interpreter follows.
+    case fromEnd
+}
+
+/// A node of a field's type.
+enum DirectNode {
+    /// An optional value; the wrapped type's node.
+    case optional(Int)
+    /// An array; its element type's node.
+    case array(Int)
+    /// A model, by index in the plan.
+    case model(Int)
+    /// Anything else, read as `DirectScalar` says; `type` is its type's
+    /// index in `DirectPlan.types`, for the interpreter.
+    case scalar(DirectScalar, type: Int)
+}
+
+/// The scalars the direct path reads straight from bytes; the rest go
+/// through the interpreter's conversion.
+enum DirectScalar: Equatable {
+    /// A `String` with no transformers.
+    case string
+    /// An `Int` with no transformers.
+    case int
+    /// A `Bool` with no transformers.
+    case bool
+    /// A `Double` with no transformers.
+    case double
+    /// A `Date` read as ISO-8601, by default or with `using iso8601`.
+    case iso8601
+    /// A `URL` with no transformers or with `using url`.
+    case url
+    /// An enum, by index, with no transformers; `lenient` when strings may
+    /// also find the rows of numbers, which the interpreter looks up.
+    case enumeration(Int, lenient: Bool)
+    /// Anything else: the interpreter converts it.
+    case converted
+}
+
+/// What a field's rules ask of a scalar the direct path reads.
+enum DirectCheck: Equatable {
+    /// No rules.
+    case none
+    /// Every rule bounds a `String`'s length or an `Int`'s value, and
+    /// together they allow this closed range.
+    case bounds(ClosedRange<Int64>)
+    /// A rule the interpreter checks.
+    case interpreter
+}
+
+/// What a field takes when its value is absent.
+enum DirectAbsence {
+    /// `null`.
+    case null
+    /// Nothing: the record has an error, which the interpreter reports.
+    case error
+    /// The field's default, which the interpreter writes.
+    case defaultValue
+}
+
+/// How an enum's string inputs are read directly.
+struct DirectEnumEntry {
+    /// From each string input, by its bytes, to its case.
+    var inputs: DirectKeyTable
+    /// The enum's quoted case names in `DirectTables.caseNames` start here.
+    var caseNames: Int
+    /// The case any other ASCII string takes, or -1 when there is no
+    /// default or the interpreter must compare the string (an input is not
+    /// ASCII, so Unicode equivalence could match it).
+    var defaultCase: Int
+}
