@@ -45,7 +45,7 @@ struct DirectPathTests {
     /// Records for `FuzzEntryPoints.directRules`, each written to reach one
     /// branch of the direct path or one way of giving up.
     static let records: [(String, String)] = [
-        ("everything", #"{"id": 1, "title": "t", "label": "aa", "count": 3, "flag": true, "when": "2024-01-02T03:04:05Z", "since": 1700000000, "link": "https://e.com/a", "home": "http://h.org", "kind": "B", "mode": "on", "tags": ["x", "y"], "scores": [1, null, 3], "items": [{"name": "first"}, 2, {"z": 1}], "user": {"login": "lin"}, "child": {"name": "c", "at": 1700000000000, "children": [{"name": "d"}]}, "kids": [], "ratio": 0.5}"#),
+        ("everything", #"{"id": 1, "title": "t", "label": "aa", "count": 3, "flag": true, "when": "2024-01-02T03:04:05Z", "since": 1700000000, "link": "https://e.com/a", "home": "http://h.org", "kind": "B", "mode": "on", "tags": ["x", "y"], "scores": [1, null, 3], "items": [{"name": "first"}, 2, {"z": 1}], "user": {"login": "lin"}, "child": {"name": "c", "at": 1700000000000, "children": [{"name": "d"}]}, "kids": [], "ratio": 0.5, "scale": "Z", "level": "h", "small": -5, "half": 1, "code": "abcd"}"#),
         ("minimal", #"{"id": 0}"#),
         ("fallback key", #"{"ID": 5}"#),
         ("quoted dotted key", #"{"record.id": 7}"#),
@@ -98,6 +98,19 @@ struct DirectPathTests {
         ("missing colon", #"{"id" 3}"#),
         ("trailing content", #"{"id": 3} x"#),
         ("two records, second broken", #"[{"id": 1}, {"id": }]"#),
+        ("enum default for an ASCII string", #"{"id": 3, "scale": "z"}"#),
+        ("Kelvin sign for K", "{\"id\": 3, \"scale\": \"\u{212A}\"}"),
+        ("enum default for a non-ASCII string", #"{"id": 3, "scale": "é"}"#),
+        ("lenient enum finds a number", #"{"id": 3, "level": " 1 "}"#),
+        ("lenient enum default", #"{"id": 3, "level": "zz"}"#),
+        ("range below an exclusive bound", #"{"id": 3, "small": 9}"#),
+        ("range at an exclusive bound", #"{"id": 3, "small": 10}"#),
+        ("range below its lower bound", #"{"id": 3, "small": -6}"#),
+        ("range with a fractional bound", #"{"id": 3, "half": 0}"#),
+        ("length past its bound", #"{"id": 3, "code": "abcde"}"#),
+        ("non-empty and length", #"{"id": 3, "code": ""}"#),
+        ("default when missing, null kept", #"{"id": 3, "nick": null}"#),
+        ("default when missing, given", #"{"id": 3, "nick": "n"}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -126,7 +139,7 @@ struct DirectPathTests {
             + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
             + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
             + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
-            + #""kids":[],"ratio":0.5}"#
+            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon"}"#
         #expect(written.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
 

@@ -70,6 +70,16 @@ enum FuzzEntryPoints {
               on
               off
             }
+            enum Scale {
+              kelvin from "K"
+              celsius from "C"
+              default celsius
+            }
+            enum Level {
+              low from 1
+              high from "h"
+              default low
+            }
             model Child {
               name: String where length(1...8)
               at: Date? using timestamp(ms)
@@ -95,6 +105,12 @@ enum FuzzEntryPoints {
               child: Child?
               kids: [Child]?
               ratio: Double?
+              scale: Scale?
+              level: Level?
+              small: Int? where range(-5..<10)
+              half: Int? where range(0.5...)
+              code: String? where nonEmpty, length(...4)
+              nick: String? default "anon" when missing
             }
             """
         return try! Rules(source: SourceFile(name: "direct.map", text: text))

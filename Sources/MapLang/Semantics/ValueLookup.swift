@@ -18,6 +18,9 @@ struct ValueLookup<Value: Sendable>: Sendable {
     /// The value each input string selects.
     var stringInputs: [String: Value] { strings }
 
+    /// Whether any input is a number, which a lenient lookup of a string can find.
+    var hasNumberInputs: Bool { !numbers.isEmpty }
+
     /// Adds an input; the checker has already refused duplicates.
     mutating func insert(_ value: Value, for key: LookupKey) {
         switch key {

@@ -145,7 +145,7 @@ private struct DirectTableBuilder {
             DirectFieldEntry(
                 quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
                 sources: firstSource..<sources.count,
-                type: node(for: field.type, DirectScalar(field)),
+                type: node(for: field.type, DirectScalar(field, enums: plan.enums)),
                 isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd,
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
@@ -191,7 +191,7 @@ private struct DirectTableBuilder {
 
 extension DirectScalar {
     /// The way a field's scalar values are read.
-    init(_ field: FieldPlan) {
+    init(_ field: FieldPlan, enums: [EnumPlan]) {
         let steps = field.pipeline.map(\.step)
         switch (field.type.elementType, steps.first, steps.count) {
         case (.string, nil, _): self = .string
@@ -200,7 +200,8 @@ extension DirectScalar {
         case (.double, nil, _): self = .double
         case (.date, nil, _), (.date, .iso8601?, 1): self = .iso8601
         case (.url, nil, _), (.url, .url?, 1): self = .url
-        case (.enumeration(let index), nil, _): self = .enumeration(index, lenient: field.lenient)
+        case (.enumeration(let index), nil, _):
+            self = .enumeration(index, usesDefault: !field.lenient || !enums[index].inputs.hasNumberInputs)
         default: self = .converted
         }
     }

@@ -187,9 +187,10 @@ enum DirectScalar: Equatable {
     case iso8601
     /// A `URL` with no transformers or with `using url`.
     case url
-    /// An enum, by index, with no transformers; `lenient` when strings may
-    /// also find the rows of numbers, which the interpreter looks up.
-    case enumeration(Int, lenient: Bool)
+    /// An enum, by index, with no transformers. `usesDefault` when a string
+    /// no input lists takes the enum's default; not when the field is
+    /// lenient and the enum lists numbers, which such a string could name.
+    case enumeration(Int, usesDefault: Bool)
     /// Anything else: the interpreter converts it.
     case converted
 }
