@@ -72,7 +72,7 @@ extension JSONScanner {
     ///   decides what an error says was expected.
     /// - Returns: The offsets of the key's text between its quotes, and
     ///   whether it has escapes.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func skipKey(isFirst: Bool) throws(JSONSyntaxError) -> (text: Range<Int>, hasEscapes: Bool) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {

@@ -52,6 +52,7 @@ extension JSONScanner {
     /// quote, and moves past it without building a `String`.
     ///
     /// - Returns: Whether the string has escapes, and whether it is all ASCII.
+    @inline(__always)
     mutating func skipString() throws(JSONSyntaxError) -> (hasEscapes: Bool, isASCII: Bool) {
         let (index, isASCII) = try scanPlainRun(from: position + 1)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
