@@ -59,13 +59,15 @@ final class DescriptorInput: InputSource {
     }
 
     func read(upTo limit: Int) throws(ConsoleError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: limit)
         while true {
-            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0) }
-            if count >= 0 {
-                chunk.removeLast(limit - count)
-                return chunk
+            // The buffer is not cleared first: only what `read` fills is
+            // kept, and a short read touches no more pages than it fills.
+            var count = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+                count = readDescriptor(descriptor, UnsafeMutableRawBufferPointer(buffer))
+                initialized = max(0, count)
             }
+            if count >= 0 { return chunk }
             if errno != EINTR { throw ConsoleError(message: "cannot read \(name): \(systemReason())") }
         }
     }
