@@ -72,31 +72,73 @@ extension Rules {
     /// compact JSON text: through the direct path when it can, otherwise
     /// through `mapLine`, so the record and every rejection are the same.
     ///
+    /// To map many lines, `LineSerializer` prepares the rules once and
+    /// appends every record to one buffer.
+    ///
     /// - Parameters:
     ///   - line: The line's bytes, without its `\n`.
     ///   - model: The model to map to.
     /// - Returns: The record's JSON, or why the line was rejected.
     public func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
-        let options = readerOptions
-        if let mapper = directMapper(reading: options) {
-            let written: [UInt8]? = line.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(bytes: buffer, options: options)
-                var writer = JSONWriter(style: .compact)
-                guard (try? scanner.readDocumentStart()) != nil, mapper.write(model.target, depth: 0, from: &scanner, to: &writer),
-                    (try? scanner.readDocumentEnd()) != nil
-                else { return nil }
-                return writer.bytes
-            }
-            if let written { return .success(written) }
-        }
-        return mapLine(line, number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
+        var output: [UInt8] = []
+        let rejection = line.withUnsafeBufferPointer { LineSerializer(rules: self, model: model).append($0, to: &output) }
+        return rejection.map { .failure($0) } ?? .success(output)
     }
 
     /// The direct path for input read with `options`, or `nil` when duplicate
     /// keys are errors: those must be found in the members it skips too, so
     /// only the tree path reads such input.
-    private func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
+    fileprivate func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
         guard options.duplicateKeys == .lastWins else { return nil }
         return DirectMapper(interpreter: Interpreter(plan: plan), direct: direct)
+    }
+}
+
+/// Maps lines of NDJSON forward to compact JSON, one after another, as
+/// `Rules.serializeLine(_:to:)` does, appending each record to a buffer
+/// and preparing the rules only once.
+///
+/// A serializer holds nothing that changes, so threads can share one.
+public struct LineSerializer: Sendable {
+    /// The rules.
+    let rules: Rules
+    /// The model each line maps to.
+    let model: ModelID
+    /// The direct path, when the rules' reading options allow it.
+    let mapper: DirectMapper?
+
+    /// Prepares to map lines to a model of some rules.
+    public init(rules: Rules, model: ModelID) {
+        self.rules = rules
+        self.model = model
+        mapper = rules.directMapper(reading: rules.readerOptions)
+    }
+
+    /// Maps one line and appends its record's JSON, without a line break.
+    ///
+    /// - Parameters:
+    ///   - line: The line's bytes, without its `\n`.
+    ///   - output: Where the record goes; left as it was when the line is rejected.
+    /// - Returns: Why the line was rejected, or `nil` when its record was appended.
+    public func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> LineRejection? {
+        if let mapper {
+            let mark = output.count
+            var scanner = JSONScanner(bytes: line, options: rules.readerOptions)
+            var writer = JSONWriter(style: .compact)
+            swap(&writer.bytes, &output)
+            let written =
+                (try? scanner.readDocumentStart()) != nil && mapper.write(model.target, depth: 0, from: &scanner, to: &writer)
+                && (try? scanner.readDocumentEnd()) != nil
+            swap(&writer.bytes, &output)
+            if written { return nil }
+            output.removeSubrange(mark...)
+        }
+        switch rules.mapLine(ArraySlice(line), number: 0, offset: 0, to: model).result {
+        case .success(let record):
+            output += record.jsonBytes()
+            return nil
+        case .failure(let rejection):
+            return rejection
+        }
     }
 }

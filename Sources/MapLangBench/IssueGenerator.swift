@@ -94,15 +94,25 @@ public struct IssueGenerator {
 
     /// A JSON array of issues of at least `bytes` bytes.
     public mutating func document(bytes target: Int) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
+        records(bytes: target, open: "[", separator: ",", close: "]")
+    }
+
+    /// NDJSON: the issues `document(bytes:)` gives, one per line.
+    public mutating func lines(bytes target: Int) -> [UInt8] {
+        records(bytes: target, open: "", separator: "\n", close: "\n")
+    }
+
+    /// Issues, numbered from 1, until they take at least `bytes` bytes.
+    private mutating func records(bytes target: Int, open: String, separator: String, close: String) -> [UInt8] {
+        var out = Array(open.utf8)
         out.reserveCapacity(target + 4096)
         var number = 1
         while out.count < target {
-            if number > 1 { out.append(UInt8(ascii: ",")) }
+            if number > 1 { out.append(contentsOf: separator.utf8) }
             out.append(contentsOf: issue(number: number).utf8)
             number += 1
         }
-        out.append(UInt8(ascii: "]"))
+        out.append(contentsOf: close.utf8)
         return out
     }
 }

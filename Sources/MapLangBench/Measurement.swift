@@ -33,8 +33,11 @@ public enum Measurement {
     /// The peak is sampled from `/proc/PID/status` while the program runs:
     /// the child's `rusage` would count the memory of this process, which
     /// the child shares until it executes the program.
+    ///
+    /// Without `samplingMemory` it only waits, which leaves the machine's
+    /// cores to the program, and the peak is 0.
     public static func runProcess(
-        _ path: String, _ arguments: [String], output: String
+        _ path: String, _ arguments: [String], output: String, samplingMemory: Bool = true
     ) throws -> (seconds: Double, peakBytes: Int, status: Int32) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,7 +52,8 @@ public enum Measurement {
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
         var status: Int32 = 0
         var peak = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
+        if !samplingMemory { waitpid(pid, &status, 0) }
+        while samplingMemory, waitpid(pid, &status, WNOHANG) == 0 {
             if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
             usleep(500)
         }

@@ -10,7 +10,7 @@ struct MappingJob {
     let model: ModelID
     /// Forward, or back to the source's shape.
     let direction: MappingDirection
-    /// How many lines of NDJSON to map at once, on as many threads.
+    /// How many threads map the lines of NDJSON input.
     var jobs = 1
     /// How messages name the input.
     let inputName: String
@@ -103,102 +103,128 @@ struct MappingJob {
 
     /// Maps NDJSON: each line is a record; every line ends up either written or rejected.
     func runLines(_ input: any InputSource, rejectsPath: String?) -> ExitCode {
-        var output = output
-        var rejects: RejectsFile?
+        var sinks = LineSinks(output: output)
         if let rejectsPath {
             do {
-                rejects = RejectsFile(sink: try reporter.console.openOutput(rejectsPath))
+                sinks.rejects = RejectsFile(sink: try reporter.console.openOutput(rejectsPath))
             } catch {
                 reporter.fail(error.message)
-                output.sink.abandon()
+                sinks.output.sink.abandon()
                 return .outputError
             }
         }
-        var reader = LineReader(source: input)
-        var tally = Tally()
         do {
-            while true {
-                // Pass finished records on before waiting for more input, so a
-                // slow stream's records are not held back.
-                if !reader.hasBufferedLine { output.flush() }
-                let batch = try nextBatch(&reader)
-                if batch.isEmpty { break }
-                for (line, result) in zip(batch, mapInParallel(batch)) {
-                    let rejection = write(result, of: line, output: &output, report: rejects == nil)
-                    tally.countLine(rejected: rejection != nil)
-                    if let rejection { rejects?.write(line.bytes[...], number: line.number, reasons: rejection.reasons) }
-                }
-            }
+            if let mapped = input.mapped() { mapFile(mapped, into: &sinks) } else { try mapStream(input, into: &sinks) }
         } catch {
             reporter.fail(error.message)
-            output.sink.abandon()
-            rejects?.sink.abandon()
+            sinks.output.sink.abandon()
+            sinks.rejects?.sink.abandon()
             return .unreadableInput
         }
+        let tally = sinks.tally
         if tally.failed > 0 { reporter.summary(tally.lineSummary(input: inputName)) }
         let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
-        if var rejects {
+        if var rejects = sinks.rejects {
             do {
                 try rejects.finish()
             } catch {
                 reporter.fail(error.message)
-                output.sink.abandon()
+                sinks.output.sink.abandon()
                 return .outputError
             }
         }
-        return finish(&output, keep: true, status: status)
+        return finish(&sinks.output, keep: true, status: status)
     }
 
-    /// The lines to map next: one, or with `--jobs`, as many as are read
-    /// already, up to a few thousand, so that a slow stream is not held back.
-    private func nextBatch(_ reader: inout LineReader) throws(ConsoleError) -> [PendingLine] {
-        var batch: [PendingLine] = []
-        let limit = jobs > 1 ? 512 * jobs : 1
-        while batch.count < limit, batch.isEmpty || reader.hasBufferedLine {
-            guard let line = try reader.nextLine() else { break }
-            batch.append(PendingLine(bytes: Array(line), number: reader.lineNumber, offset: reader.lineOffset))
+    /// Maps the lines of a regular file where they lie in memory, some
+    /// megabytes at a time, giving back the pages mapped.
+    private func mapFile(_ mapped: MappedInput, into sinks: inout LineSinks) {
+        let (bytes, line) = (mapped.buffer, lineMapper())
+        var start = 0
+        while start < bytes.count {
+            let end = LineBlocks.windowEnd(in: bytes, from: start, size: Self.windowSize)
+            mapLines(start..<end, of: bytes, inputOffset: 0, line, into: &sinks)
+            mapped.release(before: end)
+            start = end
         }
-        return batch
     }
 
-    /// Maps a batch of lines, on `jobs` threads when there are several, and
-    /// serialises the records; the outcomes are in line order.
-    private func mapInParallel(_ batch: [PendingLine]) -> [Result<[UInt8], LineRejection>] {
-        let (rules, model, direction) = (rules, model, direction)
-        let map: @Sendable (PendingLine) -> Result<[UInt8], LineRejection> = { line in
-            switch direction {
-            case .forward:
-                return rules.serializeLine(line.bytes[...], to: model)
-            case .reverse:
-                let outcome = rules.mapLine(line.bytes[...], number: line.number, offset: line.offset, to: model, direction: .reverse)
-                return outcome.result.map { $0.jsonBytes() }
+    /// Maps the lines of a stream as they are read: whole lines as soon as
+    /// they come, so a slow stream's records are not held back.
+    private func mapStream(_ input: any InputSource, into sinks: inout LineSinks) throws(ConsoleError) {
+        let line = lineMapper()
+        // Input read but not yet mapped: the start of a line whose end has not come.
+        var pending: [UInt8] = []
+        // The input offset of `pending`'s first byte.
+        var offset = 0
+        while true {
+            let chunk = try input.read(upTo: Self.windowSize)
+            let searched = pending.count
+            pending += chunk
+            // At the end of the input, what is left is its last line.
+            let end = chunk.isEmpty ? pending.count : (pending[searched...].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            if end > 0 {
+                pending.withUnsafeBufferPointer { mapLines(0..<end, of: $0, inputOffset: offset, line, into: &sinks) }
+                pending.removeFirst(end)
+                offset += end
+            }
+            if chunk.isEmpty { return }
+        }
+    }
+
+    /// How much input to map at a time.
+    private static let windowSize = 4 << 20
+    /// The least input worth splitting among threads.
+    private static let smallestSplit = 1 << 16
+
+    /// Maps one line in the job's direction, appending its record's JSON.
+    private func lineMapper() -> @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection? {
+        let (rules, model) = (rules, model)
+        switch direction {
+        case .forward:
+            let serializer = LineSerializer(rules: rules, model: model)
+            return { line, output in serializer.append(line, to: &output) }
+        case .reverse:
+            return { line, output in
+                switch rules.mapLine(ArraySlice(line), number: 0, offset: 0, to: model, direction: .reverse).result {
+                case .success(let record):
+                    output += record.jsonBytes()
+                    return nil
+                case .failure(let rejection):
+                    return rejection
+                }
             }
         }
-        guard jobs > 1, batch.count > 1 else { return batch.map(map) }
-        let slots = UnsafeMutableBufferPointer<Result<[UInt8], LineRejection>?>.allocate(capacity: batch.count)
-        slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
-        nonisolated(unsafe) let shared = slots
-        let workers = min(jobs, batch.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            // Each worker fills its own stripe of slots.
-            for index in stride(from: worker, to: batch.count, by: workers) { shared[index] = map(batch[index]) }
-        }
-        return slots.map { $0! }
     }
 
-    /// Writes a line's record, or reports why it was rejected; returns the rejection, if any.
-    private func write(
-        _ result: Result<[UInt8], LineRejection>, of line: PendingLine, output: inout RecordOutput, report: Bool
-    ) -> LineRejection? {
-        switch result {
-        case .success(let json):
-            output.writeLine(serialized: json)
-            return nil
-        case .failure(let rejection):
-            if report { reportRejection(rejection, line: line.bytes[...], number: line.number, offset: line.offset) }
-            return rejection
+    /// Maps whole lines, on `jobs` threads when there are enough of them,
+    /// and writes their records and reports their rejections in input order.
+    ///
+    /// - Parameters:
+    ///   - range: The lines in `bytes`; the last may lack its `\n` only at the end of the input.
+    ///   - inputOffset: The input offset of `bytes`' first byte.
+    ///   - sinks: Where records and rejections go; its tally counts the lines before these.
+    private func mapLines(
+        _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, _ line: LineBlocks.LineMapper,
+        into sinks: inout LineSinks
+    ) {
+        let runs = jobs > 1 && range.count >= Self.smallestSplit ? LineBlocks.split(range, of: bytes, into: jobs) : [range]
+        for mapped in LineBlocks.map(runs, of: bytes, line) {
+            var written = 0
+            for rejected in mapped.rejections {
+                sinks.output.writeLines(mapped.output[written..<rejected.outputOffset])
+                written = rejected.outputOffset
+                let text = Array(UnsafeBufferPointer(rebasing: bytes[rejected.range]))[...]
+                let number = sinks.tally.records + rejected.index + 1
+                sinks.rejects?.write(text, number: number, reasons: rejected.rejection.reasons)
+                if sinks.rejects == nil {
+                    reportRejection(rejected.rejection, line: text, number: number, offset: inputOffset + rejected.range.lowerBound)
+                }
+            }
+            sinks.output.writeLines(mapped.output[written...])
+            sinks.tally.countLines(mapped.lineCount, rejected: mapped.rejections.count)
         }
+        sinks.output.flush()
     }
 
     /// Reports why a line was rejected on standard error.
@@ -227,6 +253,16 @@ struct MappingJob {
         }
         return status
     }
+}
+
+/// Where the records and rejected lines of NDJSON go, and their count.
+struct LineSinks {
+    /// The records.
+    var output: RecordOutput
+    /// The rejected lines, with `--rejects`.
+    var rejects: RejectsFile?
+    /// The lines so far.
+    var tally = Tally()
 }
 
 /// `--rejects FILE`: each rejected line, untouched, after a line starting
@@ -279,10 +315,10 @@ struct Tally {
         }
     }
 
-    /// Counts one NDJSON line.
-    mutating func countLine(rejected: Bool) {
-        records += 1
-        if rejected { failed += 1 }
+    /// Counts NDJSON lines, some of them rejected.
+    mutating func countLines(_ count: Int, rejected: Int) {
+        records += count
+        failed += rejected
     }
 
     /// `issues.json: 2 of 5 records failed with 3 errors`.
@@ -297,15 +333,5 @@ struct Tally {
         let lineWord = records == 1 ? "line" : "lines"
         return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\n"
     }
-}
-
-/// A line of NDJSON waiting to be mapped.
-struct PendingLine: Sendable {
-    /// The line's bytes, without its `\n`.
-    var bytes: [UInt8]
-    /// Its 1-based number.
-    var number: Int
-    /// The input offset of its first byte.
-    var offset: Int
 }
 

@@ -67,10 +67,9 @@ struct RecordOutput {
         buffer += json
     }
 
-    /// Writes one line: a record of NDJSON output, already serialised compactly.
-    mutating func writeLine(serialized bytes: [UInt8]) {
+    /// Writes NDJSON output: records already serialised compactly, each followed by `\n`.
+    mutating func writeLines(_ bytes: ArraySlice<UInt8>) {
         buffer += bytes
-        buffer.append(UInt8(ascii: "\n"))
         flushIfLarge()
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `--jobs N` maps NDJSON lines on N threads and changes nothing else: the
@@ -43,6 +44,29 @@ struct CLIJobsTests {
             ["run", "orders.map", "feed.ndjson", "--ndjson", "--error-format", "json"],
             bytes: ["orders.map": Array(F.orders.utf8), "feed.ndjson": Self.feed])
         #expect(text.stderr == one.stderr)
+    }
+
+    /// A regular file is mapped in memory, standard input is read in
+    /// chunks: through the real executable, both give what one thread gives.
+    @Test func aFileAndAStreamGiveTheSameAsOneThread() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-jobs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try F.orders.write(toFile: directory + "/orders.map", atomically: true, encoding: .utf8)
+        // The feed without its last line break, so the last line ends the input.
+        let feed = String(decoding: Self.feed.dropLast(), as: UTF8.self)
+        try feed.write(toFile: directory + "/feed.ndjson", atomically: true, encoding: .utf8)
+        let reference = try CLIBinary.run(["run", "orders.map", "feed.ndjson", "--ndjson"], in: directory)
+        #expect(reference.status == 1)
+        #expect(reference.stderr.hasSuffix("feed.ndjson: 93 of 3000 lines rejected, 2907 written\n"))
+        for jobs in ["1", "2", "3"] {
+            let file = try CLIBinary.run(["run", "orders.map", "feed.ndjson", "--ndjson", "--jobs", jobs], in: directory)
+            #expect(file == reference)
+            let stream = try CLIBinary.run(["run", "orders.map", "-", "--ndjson", "--jobs", jobs], stdin: feed, in: directory)
+            #expect(stream.stdout == reference.stdout)
+            #expect(stream.status == reference.status)
+            #expect(stream.stderr.components(separatedBy: "\n").count == reference.stderr.components(separatedBy: "\n").count)
+        }
     }
 
     @Test(arguments: [

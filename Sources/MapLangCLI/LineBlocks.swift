@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import MapLang
+
+/// Maps runs of whole NDJSON lines where they lie in the input's bytes:
+/// the unit `--ndjson` maps, split among threads with `--jobs`.
+///
+/// Lines are never copied one by one; each run's records go to one buffer.
+enum LineBlocks {
+    /// Maps one line, appending its record's JSON; gives why it was rejected instead, if it was.
+    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection?
+
+    /// Splits whole lines into at most `parts` runs of about the same size,
+    /// each made of whole lines; none is empty.
+    static func split(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, into parts: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let partsLeft = parts - runs.count
+            var end = range.upperBound
+            if partsLeft > 1 {
+                let target = start + (range.upperBound - start) / partsLeft
+                end = min(newline(in: bytes, from: max(start, target - 1), to: range.upperBound) + 1, range.upperBound)
+            }
+            runs.append(start..<end)
+            start = end
+        }
+        return runs
+    }
+
+    /// Where a window of whole lines that starts at `start` ends: after its
+    /// last `\n` within `size` bytes, or after the `\n` that ends a longer
+    /// line, or at the end of the bytes.
+    static func windowEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, size: Int) -> Int {
+        let end = min(bytes.count, start + size)
+        guard end < bytes.count else { return end }
+        let last = bytes[start..<end].lastIndex(of: UInt8(ascii: "\n"))
+        return min(bytes.count, (last ?? newline(in: bytes, from: end, to: bytes.count)) + 1)
+    }
+
+    /// The offset of the first `\n` in `start..<end`, or `end` when there is none.
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end, let base = bytes.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start)
+        else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Maps runs of lines on as many threads, giving their results in order.
+    static func map(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: LineMapper) -> [MappedLines] {
+        guard runs.count > 1 else { return runs.map { map($0, of: bytes, line) } }
+        let results = UnsafeMutableBufferPointer<MappedLines>.allocate(capacity: runs.count)
+        defer { results.deallocate() }
+        // The threads only read the input, and each initializes its own result.
+        nonisolated(unsafe) let (input, shared) = (bytes, results)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            (shared.baseAddress! + index).initialize(to: map(runs[index], of: input, line))
+        }
+        return results.indices.map { (results.baseAddress! + $0).move() }
+    }
+
+    /// Maps every line of a run, appending each record and a line break to the result's output.
+    static func map(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ line: LineMapper) -> MappedLines {
+        var mapped = MappedLines()
+        mapped.output.reserveCapacity(range.count)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = newline(in: bytes, from: start, to: range.upperBound)
+            if let rejection = line(UnsafeBufferPointer(rebasing: bytes[start..<end]), &mapped.output) {
+                mapped.rejections.append(
+                    RejectedLine(index: mapped.lineCount, range: start..<end, outputOffset: mapped.output.count, rejection: rejection))
+            } else {
+                mapped.output.append(UInt8(ascii: "\n"))
+            }
+            mapped.lineCount += 1
+            start = end + 1
+        }
+        return mapped
+    }
+}
+
+/// What mapping a run of lines gave.
+struct MappedLines {
+    /// The records of the lines that mapped, in order, each followed by `\n`.
+    var output: [UInt8] = []
+    /// How many lines the run has.
+    var lineCount = 0
+    /// The lines that were rejected, in order.
+    var rejections: [RejectedLine] = []
+}
+
+/// A line of a run that was rejected.
+struct RejectedLine {
+    /// The line's position in its run, from 0.
+    var index: Int
+    /// The line in the input's bytes, without its `\n`.
+    var range: Range<Int>
+    /// How much of the run's output comes before the line's place.
+    var outputOffset: Int
+    /// Why it was rejected.
+    var rejection: LineRejection
+}
