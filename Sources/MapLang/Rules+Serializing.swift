@@ -29,6 +29,9 @@ extension Rules {
     ///   - model: The model to map each record to.
     ///   - options: Limits and policies for reading the JSON; `readerOptions` when `nil`.
     ///   - style: How to lay out each record's JSON.
+    ///   - jobs: How many threads may map the elements of a large top-level
+    ///     array; records are still passed to `body` one at a time, in order,
+    ///     on the calling thread.
     ///   - body: Called with each record as soon as it is mapped, and the
     ///     offset just past it in `buffer`. The record's `json` is valid only
     ///     during the call unless copied.
@@ -37,27 +40,61 @@ extension Rules {
     ///   records before the error have already been passed to `body`.
     public func serializeDocument(
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
-        style: JSONWriter.Style = .compact, _ body: (SerializedRecord, _ end: Int) -> Void
+        style: JSONWriter.Style = .compact, jobs: Int = 1, _ body: (SerializedRecord, _ end: Int) -> Void
+    ) throws(JSONSyntaxError) -> DocumentShape {
+        try serializeDocument(in: buffer, to: model, options: options, style: style, jobs: jobs, share: ParallelElements.share, body)
+    }
+
+    /// `serializeDocument(in:to:options:style:jobs:_:)` with each thread
+    /// taking `share` bytes of a large array at a time.
+    func serializeDocument(
+        in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions?, style: JSONWriter.Style,
+        jobs: Int, share: Int, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
         let interpreter = Interpreter(plan: plan)
         let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
+        /// Maps the value at the scanner's position through the tree; writes it when it maps.
+        func mapThroughTree(_ scanner: inout JSONScanner, index: Int?, expected: JSONSyntaxError.Expected) throws(JSONSyntaxError)
+            -> [MappingError]
+        {
+            let value = try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
+            let (mapped, errors) = interpreter.map(value, target: model.target, at: index.map { .root.appending(.index($0)) } ?? .root)
+            if let mapped { writer.write(mapped) }
+            return errors
+        }
+        var resume: (after: Int, index: Int)?
+        if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options) {
+            let elements = ParallelElements(
+                mapper: mapper, target: model.target, bytes: buffer, options: options, style: style, jobs: jobs, share: share)
+            var index = 0
+            let after = try elements.map(from: first) { run throws(JSONSyntaxError) in
+                for record in run.records {
+                    if let json = record.json {
+                        body(SerializedRecord(index: index, json: run.output[json], errors: []), record.end)
+                    } else {
+                        writer.bytes.removeAll(keepingCapacity: true)
+                        var scanner = JSONScanner(bytes: buffer, options: options)
+                        scanner.position = record.start
+                        let errors = try mapThroughTree(&scanner, index: index, expected: .value)
+                        body(SerializedRecord(index: index, json: errors.isEmpty ? writer.bytes[...] : nil, errors: errors), record.end)
+                    }
+                    index += 1
+                }
+            }
+            resume = after.map { ($0, index) }
+        }
         var offset = 0
         do {
-            return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset) {
+            return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset, resume: resume) {
                 scanner, index, expected -> [MappingError] in
-                let depth = index == nil ? 0 : 1
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if let mapper, mapper.write(model.target, depth: depth, from: &scanner, to: &writer) { return [] }
+                if let mapper, mapper.write(model.target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) { return [] }
                 writer.rewind(to: (0, 0))
                 scanner.restart(at: start)
-                let value = try scanner.readValue(depth: depth, expected: expected)
-                let path = index.map { JSONPath.root.appending(.index($0)) } ?? .root
-                let (mapped, errors) = interpreter.map(value, target: model.target, at: path)
-                if let mapped { writer.write(mapped) }
-                return errors
+                return try mapThroughTree(&scanner, index: index, expected: expected)
             } deliver: { errors, index, end in
                 body(SerializedRecord(index: index, json: errors.isEmpty ? writer.bytes[...] : nil, errors: errors), end)
             }
@@ -66,6 +103,19 @@ extension Rules {
         } catch {
             preconditionFailure("the record callback cannot throw")
         }
+    }
+
+    /// The offset of the first element of a document that is an array
+    /// with elements; `nil` for any other document.
+    private static func firstElement(of buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions) -> Int? {
+        var scanner = JSONScanner(bytes: buffer, options: options)
+        guard (try? scanner.readDocumentStart()) != nil, scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "["),
+            (try? scanner.checkDepth(1)) != nil
+        else { return nil }
+        scanner.position += 1
+        scanner.skipWhitespace()
+        guard scanner.position < buffer.count, buffer[scanner.position] != UInt8(ascii: "]") else { return nil }
+        return scanner.position
     }
 
     /// Maps one line of NDJSON forward, as `mapLine` does, straight to

@@ -10,7 +10,7 @@ struct MappingJob {
     let model: ModelID
     /// Forward, or back to the source's shape.
     let direction: MappingDirection
-    /// How many threads map the lines of NDJSON input.
+    /// How many threads map the lines of NDJSON input, or the records of a large top-level array.
     var jobs = 1
     /// How messages name the input.
     let inputName: String
@@ -56,7 +56,7 @@ struct MappingJob {
             let shape: DocumentShape
             switch direction {
             case .forward:
-                shape = try rules.serializeDocument(in: bytes, to: model, options: rules.readerOptions, style: style) {
+                shape = try rules.serializeDocument(in: bytes, to: model, options: rules.readerOptions, style: style, jobs: jobs) {
                     record, end in
                     accept(index: record.index, json: record.json, errors: record.errors, end: end)
                 }

@@ -30,7 +30,7 @@ struct RunCommand {
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
             OptionSpec(
                 names: ["--jobs", "-j"], valueName: "N", choices: nil,
-                help: "with --ndjson: map lines on N threads, writing them in input order"),
+                help: "map NDJSON lines, or the records of a large array, on N threads; output stays in input order"),
             OptionSpec(
                 names: ["--reverse"], valueName: nil, choices: nil,
                 help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
@@ -87,10 +87,6 @@ struct RunCommand {
         if let value = arguments.values["--jobs"] {
             guard let count = Int(value), (1...256).contains(count) else {
                 reporter.fail("`--jobs` takes a number of threads from 1 to 256, not `\(value)`")
-                return .usage
-            }
-            guard ndjson else {
-                reporter.fail("`--jobs` needs `--ndjson`")
                 return .usage
             }
             jobs = count

@@ -133,13 +133,21 @@ public struct JSONReader: Sendable {
     ///     past the value; for a document that is not an array, only once
     ///     nothing but whitespace is found to follow it, with the offset past
     ///     that whitespace.
+    ///   - resume: Where to go on in a top-level array whose elements before
+    ///     have been read another way: the offset just past an element, and
+    ///     the index of the next.
     /// - Returns: Whether the document was an array or one value.
     static func walkDocument<Read>(
         in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
+        resume: (after: Int, index: Int)? = nil,
         read: (inout JSONScanner, _ index: Int?, _ expected: JSONSyntaxError.Expected) throws -> Read,
         deliver: (Read, _ index: Int?, _ end: Int) throws -> Void
     ) throws -> DocumentShape {
         var scanner = JSONScanner(bytes: buffer, options: options)
+        if let resume {
+            scanner.position = resume.after
+            return try walkElements(&scanner, from: resume.index, offset: &offset, read: read, deliver: deliver)
+        }
         try scanner.readDocumentStart()
         guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "[") else {
             let value = try read(&scanner, nil, .value)
@@ -150,8 +158,6 @@ public struct JSONReader: Sendable {
         }
         try scanner.checkDepth(1)
         scanner.position += 1
-        var expected = JSONSyntaxError.Expected.valueOrArrayEnd
-        var index = 0
         scanner.skipWhitespace()
         if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") {
             scanner.position += 1
@@ -159,24 +165,37 @@ public struct JSONReader: Sendable {
             try scanner.readDocumentEnd()
             return .array
         }
+        let first = try read(&scanner, 0, .valueOrArrayEnd)
+        offset = scanner.position
+        try deliver(first, 0, offset)
+        return try walkElements(&scanner, from: 1, offset: &offset, read: read, deliver: deliver)
+    }
+
+    /// The rest of `walkDocument` from just past an element of a top-level
+    /// array: the elements from `index` on, the closing bracket, and what follows.
+    private static func walkElements<Read>(
+        _ scanner: inout JSONScanner, from index: Int, offset: inout Int,
+        read: (inout JSONScanner, _ index: Int?, _ expected: JSONSyntaxError.Expected) throws -> Read,
+        deliver: (Read, _ index: Int?, _ end: Int) throws -> Void
+    ) throws -> DocumentShape {
+        var index = index
         while true {
-            let value = try read(&scanner, index, expected)
+            scanner.skipWhitespace()
+            let buffer = scanner.bytes
+            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") else {
+                guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") else {
+                    throw try scanner.unexpected(.arraySeparator)
+                }
+                scanner.position += 1
+                offset = scanner.position
+                try scanner.readDocumentEnd()
+                return .array
+            }
+            scanner.position += 1
+            let value = try read(&scanner, index, .value)
             offset = scanner.position
             try deliver(value, index, offset)
             index += 1
-            scanner.skipWhitespace()
-            if scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") {
-                scanner.position += 1
-                expected = .value
-                continue
-            }
-            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") else {
-                throw try scanner.unexpected(.arraySeparator)
-            }
-            scanner.position += 1
-            offset = scanner.position
-            try scanner.readDocumentEnd()
-            return .array
         }
     }
 }

@@ -1,0 +1,119 @@
+import Testing
+
+@testable import MapLang
+
+/// `serializeDocument(jobs:)` maps a large array's records on several
+/// threads and must give exactly what one thread gives: the same records,
+/// errors and offsets, in order, and the same syntax error, however the
+/// guessed boundaries fall.
+struct ParallelDocumentTests {
+    /// Everything one run of `serializeDocument` gives.
+    struct Outcome: Equatable {
+        var records: [SerializedRecord] = []
+        var ends: [Int] = []
+        var shape: DocumentShape?
+        var syntaxError: JSONSyntaxError?
+    }
+
+    static let rules = try! Rules(
+        source: SourceFile(
+            name: "p.map",
+            text: """
+                model Item {
+                  id: Int where range(1...)
+                  note: String?
+                  tags: [String]?
+                }
+                """))
+
+    /// Maps a document with `jobs` threads, each taking `share` bytes at a time.
+    static func outcome(_ text: String, jobs: Int, share: Int = 200, style: JSONWriter.Style = .compact) -> Outcome {
+        var outcome = Outcome()
+        let model = try! rules.model(named: nil)
+        [UInt8](text.utf8).withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) {
+                outcome.shape = try rules.serializeDocument(
+                    in: buffer, to: model, options: nil, style: style, jobs: jobs, share: share
+                ) { record, end in
+                    outcome.records.append(SerializedRecord(index: record.index, json: record.json.map { [UInt8]($0)[...] }, errors: record.errors))
+                    outcome.ends.append(end)
+                }
+            } catch {
+                outcome.syntaxError = error
+            }
+        }
+        return outcome
+    }
+
+    /// Records of every kind: plain, breaking a rule, with an escaped key
+    /// (which only the tree reads), with strings that look like a boundary.
+    static func record(_ number: Int) -> String {
+        switch number % 9 {
+        case 1: #"{"id": 0, "note": "zero"}"#
+        case 2: #"{"i\u0064": \#(number)}"#
+        case 3: #"{"id": \#(number), "note": "},{\"id\": 1}, {"}"#
+        case 4: #"{"id": \#(number), "tags": ["},{", "}, {"]}"#
+        case 6: #"{"id": \#(number), "note": "\#(String(repeating: "}, {}, {} ", count: 20))"}"#
+        case 5: "{\n  \"id\": \(number),\n  \"note\": \"n\"\n}"
+        default: #"{"id": \#(number), "note": "record \#(number)"}"#
+        }
+    }
+
+    static func document(_ count: Int, separator: String = ",") -> String {
+        "[" + (1...count).map(record).joined(separator: separator) + "]"
+    }
+
+    @Test(arguments: [2, 3, 4])
+    func recordsAndErrorsAreThoseOfOneThread(_ jobs: Int) {
+        for (text, count) in [(Self.document(300), 300), (Self.document(300, separator: " ,\n "), 300), ("\u{FEFF} " + Self.document(50), 50)] {
+            let one = Self.outcome(text, jobs: 1)
+            #expect(one.syntaxError == nil && one.records.count == count)
+            #expect(Self.outcome(text, jobs: jobs) == one)
+            #expect(Self.outcome(text, jobs: jobs, style: .pretty) == Self.outcome(text, jobs: 1, style: .pretty))
+        }
+    }
+
+    @Test(arguments: [2, 3])
+    func aSyntaxErrorLateInTheArrayIsReportedAfterTheRecordsBeforeIt(_ jobs: Int) {
+        for broken in ["{\"id\": 1,}", "{\"id\": 1} x", "[1, 2", "{\"id\": \"\u{01}\"}"] {
+            let text = "[" + (1...200).map(Self.record).joined(separator: ",") + "," + broken + "," + Self.record(7) + "]"
+            let one = Self.outcome(text, jobs: 1)
+            #expect(one.syntaxError != nil)
+            #expect(Self.outcome(text, jobs: jobs) == one)
+        }
+    }
+
+    @Test func arraysOfOtherValuesAndShortDocumentsGoOnOneThread() {
+        for text in ["[]", "[1, 2, 3]", "{\"id\": 4}", "[" + String(repeating: "7, ", count: 500) + "7]", Self.document(3)] {
+            #expect(Self.outcome(text, jobs: 2) == Self.outcome(text, jobs: 1))
+        }
+    }
+
+    @Test func laterRunsAreUsedWhenTheirGuessesHold() throws {
+        let text = "[" + (1...400).map { #"{"id": \#($0), "note": "plain"}"# }.joined(separator: ",") + "]"
+        let bytes = [UInt8](text.utf8)
+        let rules = Self.rules
+        let target = try rules.model(named: nil).target
+        var runs: [ParallelElements.Run] = []
+        let after = try bytes.withUnsafeBufferPointer { buffer in
+            let elements = ParallelElements(
+                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct), target: target,
+                bytes: buffer, options: rules.readerOptions, style: .compact, jobs: 3, share: 500)
+            return try #require(elements.map(from: 1) { runs.append($0) })
+        }
+        #expect(runs.count > 6)
+        #expect(runs.allSatisfy { $0.records.allSatisfy { $0.json != nil } })
+        let records = runs.flatMap(\.records)
+        #expect(records.count > 350 && records.count < 400)
+        #expect(after == records.last?.end)
+        // The records follow on from each other, element by element.
+        for (record, next) in zip(records, records.dropFirst()) {
+            #expect(bytes[record.end] == UInt8(ascii: ",") && next.start == record.end + 1)
+        }
+    }
+
+    @Test func theDefaultShareMapsLargeArraysOnSeveralThreads() {
+        let text = Self.document(60_000)
+        #expect(Self.outcome(text, jobs: 2, share: ParallelElements.share) == Self.outcome(text, jobs: 1))
+    }
+}
