@@ -98,7 +98,9 @@ public struct Benchmark {
             if let executable = options.executable {
                 rows.append(try endToEnd(executable, rules: rulesPath, bytes: bytes, size: size, reference: reference))
                 var lineGenerator = IssueGenerator()
-                rows += try threadRows(executable, rules: rulesPath, lines: lineGenerator.lines(bytes: size * 1_000_000), size: size)
+                let lines = lineGenerator.lines(bytes: size * 1_000_000)
+                rows += try threadRows(executable, rules: rulesPath, input: bytes, name: "maplang run", size: size)
+                rows += try threadRows(executable, rules: rulesPath, input: lines, name: "maplang run --ndjson", size: size)
             }
         }
         rows += try corpusRows()
@@ -125,29 +127,31 @@ public struct Benchmark {
             ratio: Double(bytes.count) / median.0 / reference, peakBytes: times.map(\.1).max() ?? 0)
     }
 
-    /// `maplang run --ndjson` as a process on the same issues as NDJSON,
-    /// on one thread and with `--jobs 2`, runs of the two taking turns; the
-    /// second row's name gives its speed-up over the first.
-    private func threadRows(_ executable: String, rules: String, lines: [UInt8], size: Int) throws -> [BenchRow] {
-        let input = NSTemporaryDirectory() + "/maplang-bench-\(size).ndjson"
-        try Data(lines).write(to: URL(fileURLWithPath: input))
-        defer { try? FileManager.default.removeItem(atPath: input) }
+    /// `maplang run` as a process on one thread and with `--jobs 2`, runs
+    /// of the two taking turns, on the issues as an array or as NDJSON
+    /// (`name` ends with `--ndjson`); the second row's name gives its
+    /// speed-up over the first.
+    private func threadRows(_ executable: String, rules: String, input: [UInt8], name: String, size: Int) throws -> [BenchRow] {
+        let lines = name.hasSuffix("--ndjson")
+        let path = NSTemporaryDirectory() + "/maplang-bench-threads-\(size).\(lines ? "ndjson" : "json")"
+        try Data(input).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let threads = [1, 2]
         var times = threads.map { _ in [Double]() }
         for _ in 0..<max(3, options.runs) {
             for (position, count) in threads.enumerated() {
-                let arguments = ["run", rules, input, "--ndjson", "--jobs", String(count)]
+                let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs", String(count)]
                 let result = try Measurement.runProcess(executable, arguments, output: "/dev/null", samplingMemory: false)
-                guard result.status == 0 else { throw BenchError("maplang run --ndjson exited with \(result.status)") }
+                guard result.status == 0 else { throw BenchError("\(name) exited with \(result.status)") }
                 times[position].append(result.seconds)
             }
         }
         let medians = times.map { $0.sorted()[$0.count / 2] }
         let speedUp = String(format: "%.2f", medians[0] / medians[1])
         return [
-            BenchRow(job: "maplang run --ndjson (process), issues \(size) MB", bytes: lines.count, seconds: medians[0], ratio: nil, peakBytes: nil),
+            BenchRow(job: "\(name) --jobs 1 (process), issues \(size) MB", bytes: input.count, seconds: medians[0], ratio: nil, peakBytes: nil),
             BenchRow(
-                job: "maplang run --ndjson --jobs 2 (process), issues \(size) MB: \(speedUp)× one thread", bytes: lines.count,
+                job: "\(name) --jobs 2 (process), issues \(size) MB: \(speedUp)× one thread", bytes: input.count,
                 seconds: medians[1], ratio: nil, peakBytes: nil),
         ]
     }
