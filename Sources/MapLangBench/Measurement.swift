@@ -52,10 +52,13 @@ public enum Measurement {
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
         var status: Int32 = 0
         var peak = 0
-        if !samplingMemory { waitpid(pid, &status, 0) }
-        while samplingMemory, waitpid(pid, &status, WNOHANG) == 0 {
-            if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
-            usleep(500)
+        if samplingMemory {
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
+                usleep(500)
+            }
+        } else {
+            waitpid(pid, &status, 0)
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -1,4 +1,3 @@
-import Dispatch
 import MapLang
 
 /// One run of `maplang run`: maps the input, writes the records that map,
