@@ -104,12 +104,42 @@ struct ParallelDocumentTests {
         #expect(runs.count > 6)
         #expect(runs.allSatisfy { $0.records.allSatisfy { $0.json != nil } })
         let records = runs.flatMap(\.records)
-        #expect(records.count > 350 && records.count < 400)
+        // The last window takes what is left, to the end of the array.
+        #expect(records.count == 400)
         #expect(after == records.last?.end)
         // The records follow on from each other, element by element.
         for (record, next) in zip(records, records.dropFirst()) {
             #expect(bytes[record.end] == UInt8(ascii: ",") && next.start == record.end + 1)
         }
+    }
+
+    @Test func aRunGuessedInsideAnElementStartsAgainAtTheNextGuess() throws {
+        let extra = (1...6).map { #"{"a": \#($0)}"# }.joined(separator: ",")
+        let elements = (1...3).map { #"{"id": \#($0), "extra": [\#(extra)]}"# }
+        let text = "[" + elements.joined(separator: ",") + "]"
+        let bytes = [UInt8](text.utf8)
+        let rules = Self.rules
+        let target = try rules.model(named: nil).target
+        let second = 1 + elements[0].utf8.count + 1
+        let third = second + elements[1].utf8.count + 1
+        // Just past the first `},{` inside the first element's `extra`.
+        let inside = try #require(text.utf8.indices.first { text.utf8[$0...].starts(with: #"{"a": 2}"#.utf8) })
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: inside)
+        bytes.withUnsafeBufferPointer { buffer in
+            let parallel = ParallelElements(
+                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct), target: target,
+                bytes: buffer, options: rules.readerOptions, style: .compact, jobs: 2, share: 100)
+            let guessed = parallel.run(from: offset, until: bytes.count, guessed: true, writingAfter: [])
+            #expect(guessed.start == second)
+            #expect(guessed.records.map(\.start) == [second, third])
+            #expect(guessed.records.allSatisfy { $0.json != nil })
+            #expect(guessed.next == nil)
+            // A run that starts where the array is walked to stays where it stopped.
+            let walked = parallel.run(from: offset, until: bytes.count, guessed: false, writingAfter: [])
+            #expect(walked.start == offset && walked.next == nil)
+        }
+        let large = "[" + (1...300).map { #"{"id": \#($0), "extra": [\#(extra)]}"# }.joined(separator: ",") + "]"
+        #expect(Self.outcome(large, jobs: 2, share: 400) == Self.outcome(large, jobs: 1))
     }
 
     @Test func theDefaultShareMapsLargeArraysOnSeveralThreads() {

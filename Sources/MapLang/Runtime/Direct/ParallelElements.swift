@@ -1,16 +1,19 @@
 import Dispatch
 
 /// The elements of a large top-level array mapped by the direct path on
-/// several threads, a window of input at a time, each thread taking a run
-/// of elements.
+/// several threads, a window of input at a time, each window split into
+/// runs of elements that the threads take as they come free.
 ///
 /// The first run of a window starts at an element found by walking the
 /// array. Every other run starts at a guess: the first `{` that follows a
-/// `}` and a comma past its share of the window, which may lie inside a
+/// `}` and a comma past its part of the window, which may lie inside a
 /// string. A run's records are used only once the run before it, walking
 /// element by element, has stopped exactly at that guess; otherwise they
 /// are dropped, and the next window starts where that run stopped. So the
 /// records, the errors and any syntax error are those one thread gives.
+///
+/// While the caller takes one window's records, the threads already map
+/// the next.
 struct ParallelElements {
     /// The direct path.
     let mapper: DirectMapper
@@ -31,8 +34,14 @@ struct ParallelElements {
     /// enough that memory stays bounded by a few windows' output.
     static let share = 1 << 21
 
+    /// How many runs each thread's share of a window is split into, so that
+    /// a thread that comes free early takes another.
+    static let runsPerShare = 4
+
     /// The elements one thread mapped, in order.
     struct Run {
+        /// Where the run's first element starts.
+        var start: Int
         /// Each element, in order.
         var records: [Record] = []
         /// The JSON of the records the direct path wrote, end to end.
@@ -55,44 +64,59 @@ struct ParallelElements {
     }
 
     /// Maps elements window by window from the one at `start`, handing each
-    /// run that follows on from the one before to `deliver`, in order.
+    /// run that follows on from the one before to `deliver`, in order, on
+    /// the calling thread.
     ///
     /// - Returns: The offset just past the last element delivered, where one
     ///   thread goes on; `nil` when none was.
     func map<Failure: Error>(from start: Int, _ deliver: (Run) throws(Failure) -> Void) throws(Failure) -> Int? {
-        var start = start
         var delivered: Int?
-        while bytes.count - start >= share * jobs {
-            let starts = runStarts(from: start)
-            guard starts.count > 1 else { return delivered }
-            let limits = Array(starts.dropFirst()) + [start + share * jobs]
-            let runs = mapRuns(starts: starts, limits: limits)
-            for (position, run) in runs.enumerated() {
+        var buffers: [[UInt8]] = []
+        var window = launch(from: start, buffers: &buffers)
+        while let current = window {
+            let (runs, next) = current.chain()
+            window = next.flatMap { launch(from: $0, buffers: &buffers) }
+            for var run in runs {
                 try deliver(run)
                 delivered = run.records.last?.end ?? delivered
-                guard let next = run.next else { return delivered }
-                start = next
-                // The next run counts only if this one stopped exactly where it
-                // started; if not, the next window starts where this one stopped.
-                guard position + 1 < runs.count, next == starts[position + 1] else { break }
+                run.output.removeAll(keepingCapacity: true)
+                buffers.append(run.output)
             }
         }
         return delivered
     }
 
-    /// Where each run of a window starts: `start`, then a guess past each
-    /// later share; guesses not found are left out.
-    private func runStarts(from start: Int) -> [Int] {
+    /// Starts mapping the window at `start` on other threads, writing into
+    /// `buffers` where it can. A window takes `share` bytes per thread, or
+    /// all that is left when that is less; `nil` when less than one share
+    /// is left or no guess past the first run is found.
+    private func launch(from start: Int, buffers: inout [[UInt8]]) -> Window? {
+        guard bytes.count - start >= share else { return nil }
+        let end = min(bytes.count, start + share * jobs)
+        let starts = runStarts(from: start, before: end)
+        guard starts.count > 1 else { return nil }
+        let limits = Array(starts.dropFirst()) + [end]
+        let outputs = starts.indices.map { _ in buffers.popLast() ?? [] }
+        return Window(elements: self, starts: starts, limits: limits, outputs: outputs)
+    }
+
+    /// Where each run of the window from `start` to `end` starts: `start`,
+    /// then a guess past each later part; guesses not found are left out.
+    private func runStarts(from start: Int, before end: Int) -> [Int] {
+        let runs = jobs * Self.runsPerShare
+        let part = (end - start) / runs
         var starts = [start]
-        for part in 1..<jobs {
-            let from = max(start + share * part, starts[starts.count - 1] + 1)
-            if let guess = elementGuess(from: from, before: min(bytes.count, from + share / 2)) { starts.append(guess) }
+        for index in 1..<runs {
+            let from = max(start + part * index, starts[starts.count - 1] + 1)
+            if let guess = elementGuess(from: from, before: min(end, from + part / 2)) { starts.append(guess) }
         }
         return starts
     }
 
-    /// The first `{` at or after `from` that follows `}`, a comma and white space.
+    /// The first `{` at or after `from` that follows `}`, a comma and white
+    /// space, and whose comma lies before `limit`.
     private func elementGuess(from: Int, before limit: Int) -> Int? {
+        guard from < limit else { return nil }
         func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         for comma in from..<limit where bytes[comma] == UInt8(ascii: ",") {
             var before = comma - 1
@@ -104,27 +128,76 @@ struct ParallelElements {
         return nil
     }
 
-    /// Maps the runs on as many threads, giving them in order.
-    private func mapRuns(starts: [Int], limits: [Int]) -> [Run] {
-        let runs = UnsafeMutableBufferPointer<Run>.allocate(capacity: starts.count)
-        defer { runs.deallocate() }
-        // Each thread initializes its own run and only reads the input.
-        nonisolated(unsafe) let shared = runs
-        nonisolated(unsafe) let elements = self
-        DispatchQueue.concurrentPerform(iterations: starts.count) { position in
-            (shared.baseAddress! + position).initialize(to: elements.run(from: starts[position], until: limits[position]))
+    /// A window's runs, mapped on other threads.
+    private final class Window: @unchecked Sendable {
+        /// Each run, written by the thread that maps it.
+        private let runs: UnsafeMutableBufferPointer<Run>
+        /// Every run's mapping.
+        private let group = DispatchGroup()
+        /// Whether `chain` has moved the runs out.
+        private var taken = false
+
+        /// Starts mapping each run, from `starts[i]` until `limits[i]`,
+        /// writing its JSON after `outputs[i]`, which is empty.
+        init(elements: ParallelElements, starts: [Int], limits: [Int], outputs: [[UInt8]]) {
+            runs = .allocate(capacity: starts.count)
+            // Each thread initializes its own run and only reads the input.
+            nonisolated(unsafe) let elements = elements
+            nonisolated(unsafe) let runs = runs
+            for position in starts.indices {
+                let output = outputs[position]
+                DispatchQueue.global().async(group: group) {
+                    let run = elements.run(
+                        from: starts[position], until: limits[position], guessed: position > 0, writingAfter: output)
+                    (runs.baseAddress! + position).initialize(to: run)
+                }
+            }
         }
-        return runs.indices.map { (runs.baseAddress! + $0).move() }
+
+        /// Waits for the runs, and gives those that follow on from the
+        /// first and where the next window starts: `nil` when the last of
+        /// them stopped at the end of the array or at input it could not read.
+        func chain() -> (runs: [Run], next: Int?) {
+            group.wait()
+            taken = true
+            let all = runs.indices.map { (runs.baseAddress! + $0).move() }
+            for position in all.indices {
+                guard let next = all[position].next else { return (Array(all[...position]), nil) }
+                // The next run counts only if this one stopped exactly where it started.
+                if position + 1 == all.count || next != all[position + 1].start { return (Array(all[...position]), next) }
+            }
+            preconditionFailure("a window has at least one run")
+        }
+
+        deinit {
+            group.wait()
+            if !taken { runs.deinitialize() }
+            runs.deallocate()
+        }
     }
 
     /// Maps elements from the one at `start` until one starts at or past
-    /// `limit`, the array ends, or the input cannot be read.
-    private func run(from start: Int, until limit: Int) -> Run {
-        var scanner = JSONScanner(bytes: bytes, options: options)
-        scanner.position = start
+    /// `limit`, the array ends, or the input cannot be read, writing their
+    /// JSON after `output`.
+    ///
+    /// When `start` is a guess and the run stops short of `limit`, the guess
+    /// most likely lay inside an element, such as in an array of objects
+    /// within one; the run then starts again at the next guess, if any
+    /// before `limit`.
+    func run(from start: Int, until limit: Int, guessed: Bool, writingAfter output: [UInt8]) -> Run {
         var writer = JSONWriter(style: style)
-        var run = Run()
-        run.next = walk(&scanner, until: limit, into: &run.records, &writer)
+        writer.bytes = output
+        var run = Run(start: start)
+        while true {
+            var scanner = JSONScanner(bytes: bytes, options: options)
+            scanner.position = run.start
+            run.next = walk(&scanner, until: limit, into: &run.records, &writer)
+            guard guessed, run.next == nil,
+                let again = elementGuess(from: run.records.last?.end ?? run.start + 1, before: limit)
+            else { break }
+            run = Run(start: again)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
         run.output = writer.bytes
         return run
     }
