@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import MapLang
 
 /// Maps runs of whole NDJSON lines where they lie in the input's bytes:
@@ -52,16 +51,18 @@ enum LineBlocks {
     }
 
     /// Maps runs of lines on as many threads, giving their results in order.
-    static func map(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: LineMapper) -> [MappedLines] {
-        guard runs.count > 1 else { return runs.map { map($0, of: bytes, line) } }
-        let results = UnsafeMutableBufferPointer<MappedLines>.allocate(capacity: runs.count)
-        defer { results.deallocate() }
-        // The threads only read the input, and each initializes its own result.
-        nonisolated(unsafe) let (input, shared) = (bytes, results)
-        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-            (shared.baseAddress! + index).initialize(to: map(runs[index], of: input, line))
-        }
-        return results.indices.map { (results.baseAddress! + $0).move() }
+    static func map(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineMapper) -> [MappedLines] {
+        start(runs, of: bytes, line).take()
+    }
+
+    /// Starts mapping runs of lines: one run at once on the calling thread,
+    /// several on other threads, so the caller can write earlier results
+    /// meanwhile.
+    static func start(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineMapper) -> PendingLines {
+        guard runs.count > 1 else { return .mapped(runs.map { map($0, of: bytes, line) }) }
+        // The runs only read the input.
+        nonisolated(unsafe) let input = bytes
+        return .mapping(ConcurrentRuns(count: runs.count) { map(runs[$0], of: input, line) })
     }
 
     /// Maps every line of a run, appending each record and a line break to the result's output.
@@ -81,6 +82,22 @@ enum LineBlocks {
             start = end + 1
         }
         return mapped
+    }
+}
+
+/// Runs of lines being mapped, or already mapped.
+enum PendingLines {
+    /// Mapped on the calling thread.
+    case mapped([MappedLines])
+    /// Being mapped on other threads.
+    case mapping(ConcurrentRuns<MappedLines>)
+
+    /// Each run's result in order, once all are mapped.
+    func take() -> [MappedLines] {
+        switch self {
+        case .mapped(let results): results
+        case .mapping(let runs): runs.take()
+        }
     }
 }
 

@@ -139,12 +139,19 @@ struct MappingJob {
     /// megabytes at a time, giving back the pages mapped.
     private func mapFile(_ mapped: MappedInput, into sinks: inout LineSinks) {
         let (bytes, line) = (mapped.buffer, lineMapper())
-        var start = 0
-        while start < bytes.count {
-            let end = LineBlocks.windowEnd(in: bytes, from: start, size: Self.windowSize)
-            mapLines(start..<end, of: bytes, inputOffset: 0, line, into: &sinks)
-            mapped.release(before: end)
-            start = end
+        /// Starts mapping the window of lines from `start`.
+        func window(from start: Int) -> (range: Range<Int>, lines: PendingLines)? {
+            guard start < bytes.count else { return nil }
+            let range = start..<LineBlocks.windowEnd(in: bytes, from: start, size: Self.windowSize)
+            return (range, startLines(range, of: bytes, line))
+        }
+        // While one window's records are written, the threads map the next.
+        var next = window(from: 0)
+        while let (range, lines) = next {
+            let results = lines.take()
+            next = window(from: range.upperBound)
+            write(results, of: bytes, inputOffset: 0, into: &sinks)
+            mapped.release(before: range.upperBound)
         }
     }
 
@@ -175,6 +182,9 @@ struct MappingJob {
     private static let windowSize = 4 << 20
     /// The least input worth splitting among threads.
     private static let smallestSplit = 1 << 16
+    /// How many runs each thread's part of a window is split into, so that
+    /// a thread that comes free early takes another.
+    private static let runsPerJob = 4
 
     /// Maps one line in the job's direction, appending its record's JSON.
     private func lineMapper() -> @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection? {
@@ -204,11 +214,24 @@ struct MappingJob {
     ///   - inputOffset: The input offset of `bytes`' first byte.
     ///   - sinks: Where records and rejections go; its tally counts the lines before these.
     private func mapLines(
-        _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, _ line: LineBlocks.LineMapper,
+        _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, _ line: @escaping LineBlocks.LineMapper,
         into sinks: inout LineSinks
     ) {
-        let runs = jobs > 1 && range.count >= Self.smallestSplit ? LineBlocks.split(range, of: bytes, into: jobs) : [range]
-        for mapped in LineBlocks.map(runs, of: bytes, line) {
+        write(startLines(range, of: bytes, line).take(), of: bytes, inputOffset: inputOffset, into: &sinks)
+    }
+
+    /// Starts mapping the lines of `range`: with `--jobs`, in runs that the
+    /// threads take as they come free.
+    private func startLines(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineBlocks.LineMapper) -> PendingLines {
+        let split = jobs > 1 && range.count >= Self.smallestSplit
+        let runs = split ? LineBlocks.split(range, of: bytes, into: jobs * Self.runsPerJob) : [range]
+        return LineBlocks.start(runs, of: bytes, line)
+    }
+
+    /// Writes mapped lines in order: each record to the output, and each
+    /// rejected line to the rejects file or as a report, in its place.
+    private func write(_ results: [MappedLines], of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, into sinks: inout LineSinks) {
+        for mapped in results {
             var written = 0
             for rejected in mapped.rejections {
                 sinks.output.writeLines(mapped.output[written..<rejected.outputOffset])

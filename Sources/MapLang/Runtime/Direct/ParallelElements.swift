@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The elements of a large top-level array mapped by the direct path on
 /// several threads, a window of input at a time, each window split into
 /// runs of elements that the threads take as they come free.
@@ -74,7 +72,7 @@ struct ParallelElements {
         var buffers: [[UInt8]] = []
         var window = launch(from: start, buffers: &buffers)
         while let current = window {
-            let (runs, next) = current.chain()
+            let (runs, next) = Self.chain(current.take())
             window = next.flatMap { launch(from: $0, buffers: &buffers) }
             for var run in runs {
                 try deliver(run)
@@ -90,14 +88,18 @@ struct ParallelElements {
     /// `buffers` where it can. A window takes `share` bytes per thread, or
     /// all that is left when that is less; `nil` when less than one share
     /// is left or no guess past the first run is found.
-    private func launch(from start: Int, buffers: inout [[UInt8]]) -> Window? {
+    private func launch(from start: Int, buffers: inout [[UInt8]]) -> ConcurrentRuns<Run>? {
         guard bytes.count - start >= share else { return nil }
         let end = min(bytes.count, start + share * jobs)
         let starts = runStarts(from: start, before: end)
         guard starts.count > 1 else { return nil }
         let limits = Array(starts.dropFirst()) + [end]
         let outputs = starts.indices.map { _ in buffers.popLast() ?? [] }
-        return Window(elements: self, starts: starts, limits: limits, outputs: outputs)
+        // Each run only reads the input.
+        nonisolated(unsafe) let elements = self
+        return ConcurrentRuns(count: starts.count) { position in
+            elements.run(from: starts[position], until: limits[position], guessed: position > 0, writingAfter: outputs[position])
+        }
     }
 
     /// Where each run of the window from `start` to `end` starts: `start`,
@@ -128,52 +130,16 @@ struct ParallelElements {
         return nil
     }
 
-    /// A window's runs, mapped on other threads.
-    private final class Window: @unchecked Sendable {
-        /// Each run, written by the thread that maps it.
-        private let runs: UnsafeMutableBufferPointer<Run>
-        /// Every run's mapping.
-        private let group = DispatchGroup()
-        /// Whether `chain` has moved the runs out.
-        private var taken = false
-
-        /// Starts mapping each run, from `starts[i]` until `limits[i]`,
-        /// writing its JSON after `outputs[i]`, which is empty.
-        init(elements: ParallelElements, starts: [Int], limits: [Int], outputs: [[UInt8]]) {
-            runs = .allocate(capacity: starts.count)
-            // Each thread initializes its own run and only reads the input.
-            nonisolated(unsafe) let elements = elements
-            nonisolated(unsafe) let runs = runs
-            for position in starts.indices {
-                let output = outputs[position]
-                DispatchQueue.global().async(group: group) {
-                    let run = elements.run(
-                        from: starts[position], until: limits[position], guessed: position > 0, writingAfter: output)
-                    (runs.baseAddress! + position).initialize(to: run)
-                }
-            }
+    /// The runs of a window that follow on from its first, and where the
+    /// next window starts: `nil` when the last of them stopped at the end of
+    /// the array or at input it could not read.
+    private static func chain(_ runs: [Run]) -> (runs: ArraySlice<Run>, next: Int?) {
+        for position in runs.indices {
+            guard let next = runs[position].next else { return (runs[...position], nil) }
+            // The next run counts only if this one stopped exactly where it started.
+            if position + 1 == runs.count || next != runs[position + 1].start { return (runs[...position], next) }
         }
-
-        /// Waits for the runs, and gives those that follow on from the
-        /// first and where the next window starts: `nil` when the last of
-        /// them stopped at the end of the array or at input it could not read.
-        func chain() -> (runs: [Run], next: Int?) {
-            group.wait()
-            taken = true
-            let all = runs.indices.map { (runs.baseAddress! + $0).move() }
-            for position in all.indices {
-                guard let next = all[position].next else { return (Array(all[...position]), nil) }
-                // The next run counts only if this one stopped exactly where it started.
-                if position + 1 == all.count || next != all[position + 1].start { return (Array(all[...position]), next) }
-            }
-            preconditionFailure("a window has at least one run")
-        }
-
-        deinit {
-            group.wait()
-            if !taken { runs.deinitialize() }
-            runs.deallocate()
-        }
+        preconditionFailure("a window has at least one run")
     }
 
     /// Maps elements from the one at `start` until one starts at or past
