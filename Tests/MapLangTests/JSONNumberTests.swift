@@ -70,6 +70,9 @@ struct JSONNumberTests {
         #expect(number.isInteger == test.isInteger)
         #expect(number.int64Value == test.int64)
         #expect(number.integralInt64Value == test.integral)
+        // The direct path reads integers written plainly straight from the bytes.
+        let plain = Array(test.literal.utf8).withUnsafeBufferPointer { JSONNumberGrammar.plainInteger($0) }
+        #expect(plain == (test.isInteger ? test.int64 : nil))
         #expect(number.doubleValue == test.double)
         #expect(number.doubleValue.sign == test.double.sign)
     }

@@ -33,44 +33,32 @@ extension Timestamp {
         let date = CivilDate.civil(fromDaysSinceEpoch: days)
 
         if (0...9999).contains(date.year) {
-            Self.appendDigits(date.year, width: 4, to: &buffer)
+            buffer.appendDecimal(UInt64(date.year), minimumWidth: 4)
         } else {
             buffer.append(date.year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            Self.appendDigits(date.year.magnitude, width: 6, to: &buffer)
+            buffer.appendDecimal(UInt64(date.year.magnitude), minimumWidth: 6)
         }
         buffer.append(UInt8(ascii: "-"))
-        Self.appendDigits(date.month, width: 2, to: &buffer)
+        buffer.appendDecimal(UInt64(date.month), minimumWidth: 2)
         buffer.append(UInt8(ascii: "-"))
-        Self.appendDigits(date.day, width: 2, to: &buffer)
+        buffer.appendDecimal(UInt64(date.day), minimumWidth: 2)
         buffer.append(UInt8(ascii: "T"))
-        Self.appendDigits(secondOfDay / 3600, width: 2, to: &buffer)
+        buffer.appendDecimal(UInt64(secondOfDay / 3600), minimumWidth: 2)
         buffer.append(UInt8(ascii: ":"))
-        Self.appendDigits(secondOfDay / 60 % 60, width: 2, to: &buffer)
+        buffer.appendDecimal(UInt64(secondOfDay / 60 % 60), minimumWidth: 2)
         buffer.append(UInt8(ascii: ":"))
-        Self.appendDigits(secondOfDay % 60, width: 2, to: &buffer)
+        buffer.appendDecimal(UInt64(secondOfDay % 60), minimumWidth: 2)
 
         if nanoseconds != 0 {
             buffer.append(UInt8(ascii: "."))
             if nanoseconds % 1_000_000 == 0 {
-                Self.appendDigits(nanoseconds / 1_000_000, width: 3, to: &buffer)
+                buffer.appendDecimal(UInt64(nanoseconds / 1_000_000), minimumWidth: 3)
             } else if nanoseconds % 1_000 == 0 {
-                Self.appendDigits(nanoseconds / 1_000, width: 6, to: &buffer)
+                buffer.appendDecimal(UInt64(nanoseconds / 1_000), minimumWidth: 6)
             } else {
-                Self.appendDigits(nanoseconds, width: 9, to: &buffer)
+                buffer.appendDecimal(UInt64(nanoseconds), minimumWidth: 9)
             }
         }
         buffer.append(UInt8(ascii: "Z"))
-    }
-
-    /// Appends a non-negative number in decimal, zero-padded to at least `width` digits.
-    private static func appendDigits<Integer: BinaryInteger>(_ value: Integer, width: Int, to buffer: inout [UInt8]) {
-        let start = buffer.count
-        var rest = value
-        repeat {
-            buffer.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        while buffer.count - start < width { buffer.append(UInt8(ascii: "0")) }
-        buffer.reverseElements(from: start)
     }
 }

@@ -106,9 +106,33 @@ enum JSONNumberGrammar {
 
     /// The value of a literal written as an integer, with no fraction or
     /// exponent, when it fits in an `Int64`: `int64Value` read from bytes.
+    ///
+    /// - Precondition: `bytes` matches the grammar.
     static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
-        return integralValue(of: bytes)
+        let negative = bytes.first == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for byte in bytes[(negative ? 1 : 0)...] {
+            guard isDigit(byte), let next = appending(byte, toNegated: value) else { return nil }
+            value = next
+        }
+        return signed(negated: value, negative: negative)
+    }
+
+    /// Digits are accumulated negatively, so that `Int64.min` is reachable:
+    /// `value` times ten less the digit `byte`, or `nil` on overflow.
+    @inline(__always)
+    private static func appending(_ byte: UInt8, toNegated value: Int64) -> Int64? {
+        let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(byte &- UInt8(ascii: "0")))
+        return overflow1 || overflow2 ? nil : next
+    }
+
+    /// The value accumulated negatively as `negated`, with its sign; `nil` when it does not fit.
+    @inline(__always)
+    private static func signed(negated: Int64, negative: Bool) -> Int64? {
+        if negative { return negated }
+        let (positive, overflow) = Int64(0).subtractingReportingOverflow(negated)
+        return overflow ? nil : positive
     }
 
     /// The exact `Int64` value of a literal that matches the grammar, or `nil`
@@ -147,30 +171,24 @@ enum JSONNumberGrammar {
             if exponentNegative { exponent = -exponent }
         }
 
-        // Collect the digits, skipping the decimal point, then drop leading
-        // and trailing zeros; each trailing zero dropped raises the exponent.
-        var digits: [UInt8] = []
-        digits.reserveCapacity(fractionEnd - digitsStart)
-        for position in digitsStart..<fractionEnd where position != integerEnd {
-            digits.append(bytes[position] &- UInt8(ascii: "0"))
-        }
+        // The significant digits run from the first nonzero digit to the
+        // last, skipping the decimal point; each trailing zero dropped
+        // raises the exponent.
         exponent -= max(0, fractionEnd - integerEnd - 1)
-        var first = 0
-        while first < digits.count, digits[first] == 0 { first += 1 }
-        if first == digits.count { return 0 }
-        var last = digits.count
-        while digits[last - 1] == 0 {
+        var first = digitsStart
+        while first < fractionEnd, first == integerEnd || bytes[first] == UInt8(ascii: "0") { first += 1 }
+        if first == fractionEnd { return 0 }
+        var last = fractionEnd
+        while last - 1 == integerEnd || bytes[last - 1] == UInt8(ascii: "0") {
+            if last - 1 != integerEnd { exponent += 1 }
             last -= 1
-            exponent += 1
         }
-        guard exponent >= 0, last - first + exponent <= 19 else { return nil }
+        let pointInside = first < integerEnd && integerEnd < last
+        guard exponent >= 0, last - first - (pointInside ? 1 : 0) + exponent <= 19 else { return nil }
 
-        // Accumulate negatively so that `Int64.min` is reachable.
         var value: Int64 = 0
-        for position in first..<last {
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(digits[position]))
-            guard !overflow1, !overflow2 else { return nil }
+        for position in first..<last where position != integerEnd {
+            guard let next = appending(bytes[position], toNegated: value) else { return nil }
             value = next
         }
         for _ in 0..<exponent {
@@ -178,9 +196,7 @@ enum JSONNumberGrammar {
             guard !overflow else { return nil }
             value = shifted
         }
-        if negative { return value }
-        let (positive, overflow) = Int64(0).subtractingReportingOverflow(value)
-        return overflow ? nil : positive
+        return signed(negated: value, negative: negative)
     }
 
     /// Whether a byte is an ASCII digit.

@@ -163,13 +163,7 @@ public struct JSONWriter: Sendable {
     /// Writes an integer in decimal.
     mutating func writeInteger(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes.reverseElements(from: start)
+        bytes.appendDecimal(value.magnitude)
     }
 
     /// Writes a string in quotes, escaping what JSON requires.
@@ -219,17 +213,28 @@ public struct JSONWriter: Sendable {
     }
 }
 
-extension Array {
-    /// Reverses the elements from `start` to the end in place, as digits
-    /// written last first are put in order, without the copy that reversing
-    /// a slice can make.
-    mutating func reverseElements(from start: Int) {
-        var low = start
-        var high = count - 1
-        while low < high {
-            swapAt(low, high)
-            low += 1
-            high -= 1
+extension [UInt8] {
+    /// Appends `value` in decimal ASCII digits, zero-padded to at least
+    /// `minimumWidth` digits, in one copy.
+    ///
+    /// - Precondition: `minimumWidth` is at most 20, the digits of `UInt64.max`.
+    mutating func appendDecimal(_ value: UInt64, minimumWidth: Int = 1) {
+        precondition(minimumWidth <= 20, "at most 20 decimal digits")
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &scratch) { raw in
+            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var position = raw.count
+            var rest = value
+            repeat {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            while raw.count - position < minimumWidth {
+                position -= 1
+                digits[position] = UInt8(ascii: "0")
+            }
+            append(contentsOf: UnsafeBufferPointer(start: digits + position, count: raw.count - position))
         }
     }
 }

@@ -34,6 +34,14 @@ struct DateTextScanner {
         return true
     }
 
+    /// Reads the ASCII character `character` exactly, or throws an
+    /// `expected` error naming it.
+    mutating func expect(ascii character: Unicode.Scalar) throws(DateParseError) {
+        guard take(UInt8(ascii: character)) else {
+            throw DateParseError(.expected(.literal(String(character)), found: foundCharacter()), at: offset)
+        }
+    }
+
     /// Reads `text` exactly, or throws an `expected` error naming it.
     mutating func expect(_ text: String) throws(DateParseError) {
         let utf8 = text.utf8

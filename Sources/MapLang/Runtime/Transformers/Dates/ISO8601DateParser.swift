@@ -65,11 +65,11 @@ enum ISO8601DateParser {
         _ scanner: inout DateTextScanner, into fields: inout DateTimeFields
     ) throws(DateParseError) {
         fields.year = try scanner.readNumber(.year, minimum: 4, maximum: 4)
-        try scanner.expect("-")
+        try scanner.expect(ascii: "-")
         let monthStart = scanner.offset
         fields.month = try scanner.readNumber(.month, minimum: 2, maximum: 2)
         try DateTextScanner.check(.month, fields.month, in: 1...12, at: monthStart)
-        try scanner.expect("-")
+        try scanner.expect(ascii: "-")
         let dayStart = scanner.offset
         fields.day = try scanner.readNumber(.day, minimum: 2, maximum: 2)
         try DateTextScanner.check(.day, fields.day, in: 1...31, at: dayStart)
@@ -85,11 +85,11 @@ enum ISO8601DateParser {
         let hourStart = scanner.offset
         fields.hour = try scanner.readNumber(.hour, minimum: 2, maximum: 2)
         try DateTextScanner.check(.hour, fields.hour, in: 0...23, at: hourStart)
-        try scanner.expect(":")
+        try scanner.expect(ascii: ":")
         let minuteStart = scanner.offset
         fields.minute = try scanner.readNumber(.minute, minimum: 2, maximum: 2)
         try DateTextScanner.check(.minute, fields.minute, in: 0...59, at: minuteStart)
-        try scanner.expect(":")
+        try scanner.expect(ascii: ":")
         let secondStart = scanner.offset
         fields.second = try scanner.readNumber(.second, minimum: 2, maximum: 2)
         if fields.second == 60 { throw DateParseError(.leapSecond, at: secondStart) }
