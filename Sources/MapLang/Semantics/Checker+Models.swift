@@ -13,9 +13,12 @@ extension Checker {
             within(member.unit) { $0.apply(setting, to: &settings) }
         }
         var model = ModelPlan(name: decl.name.name, fields: [], checks: [], fieldIndex: [:], site: site(decl.name.span, ""))
-        var fieldSpans: [String: Span] = [:]
-        var declared: [String: FieldDecl] = [:]
+        var fieldSpans: [String: Span] = .init(minimumCapacity: members.count)
+        var declared: [String: FieldDecl] = .init(minimumCapacity: members.count)
         var written: [(field: FieldDecl, unit: Int)] = []
+        written.reserveCapacity(members.count)
+        model.fields.reserveCapacity(members.count)
+        model.fieldIndex.reserveCapacity(members.count)
         for member in members {
             guard case .field(let field) = member.decl else { continue }
             let name = field.name.name
@@ -69,14 +72,16 @@ extension Checker {
     ///
     /// - Parameter declared: The declaration of each of the model's fields, in order, with its unit.
     private mutating func checkSharedReversalTargets(of model: ModelPlan, declared: [(field: FieldDecl, unit: Int)]) {
-        var first: [[String]: FieldPlan] = [:]
-        for (index, field) in model.fields.enumerated() where model.unknownKeys != .keep(index) {
-            let target = field.reversal.target
+        // The index of the first field written back at each key.
+        var first: [[String]: Int] = .init(minimumCapacity: model.fields.count)
+        for index in model.fields.indices where model.unknownKeys != .keep(index) {
+            let target = model.fields[index].reversal.target
             guard !target.isEmpty else { continue }
-            guard let other = first[target] else {
-                first[target] = field
+            guard let earlier = first[target] else {
+                first[target] = index
                 continue
             }
+            let (field, other) = (model.fields[index], model.fields[earlier])
             if field.type.holdsModels && other.type.holdsModels { continue }
             let decl = declared[index].field
             within(declared[index].unit) {

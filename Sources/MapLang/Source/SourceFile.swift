@@ -74,8 +74,12 @@ public struct SourceFile: Sendable, Equatable {
         let line = lineIndex(of: offset)
         let start = lineStarts[line]
         let clamped = min(max(offset, start), bytes.count)
-        let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
-        return SourceLocation(line: line + 1, column: Self.displayWidth(of: prefix) + 1)
+        let prefix = bytes[start..<clamped]
+        // Plain ASCII without tabs, as most lines are, takes a column a byte.
+        if prefix.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\t") }) {
+            return SourceLocation(line: line + 1, column: prefix.count + 1)
+        }
+        return SourceLocation(line: line + 1, column: Self.displayWidth(of: String(decoding: prefix, as: UTF8.self)) + 1)
     }
 
     /// The number of columns a piece of one line takes when printed.

@@ -91,6 +91,7 @@ public struct Lexer {
         switch first {
         case Ascii.space, Ascii.tab, Ascii.newline, Ascii.carriageReturn:
             offset += 1
+            while offset < bytes.count, Ascii.isWhitespace(bytes[offset]) { offset += 1 }
         case Ascii.slash where byte(1) == Ascii.slash:
             scanComment()
         case Ascii.quote:
@@ -400,6 +401,8 @@ private enum Ascii {
     static let rightBrace = UInt8(ascii: "}")
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= UInt8(ascii: "9") }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == newline || byte == tab || byte == carriageReturn }
 
     static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
