@@ -30,11 +30,13 @@ public final class MappedInput {
         _ = madvise(address, length, MADV_SEQUENTIAL)
     }
 
+    /// The size of a memory page.
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
     /// Gives back the whole pages before `offset` once 16 MB have been read
     /// past the last release; they are read again from the file if needed.
     public func release(before offset: Int) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = offset / page * page
+        let end = offset / Self.pageSize * Self.pageSize
         guard end - released >= 16 << 20, let base = buffer.baseAddress else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
         released = end

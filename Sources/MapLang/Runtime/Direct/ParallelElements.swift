@@ -5,10 +5,12 @@
 /// The first run of a window starts at an element found by walking the
 /// array. Every other run starts at a guess: the first `{` that follows a
 /// `}` and a comma past its part of the window, which may lie inside a
-/// string. A run's records are used only once the run before it, walking
-/// element by element, has stopped exactly at that guess; otherwise they
-/// are dropped, and the next window starts where that run stopped. So the
-/// records, the errors and any syntax error are those one thread gives.
+/// string or within an element (a run that stops short guesses again
+/// further on). A run's records are used only once the run before it,
+/// walking element by element, has stopped exactly where it started;
+/// otherwise they are dropped, and the next window starts where that run
+/// stopped. So the records, the errors and any syntax error are those one
+/// thread gives.
 ///
 /// While the caller takes one window's records, the threads already map
 /// the next.
