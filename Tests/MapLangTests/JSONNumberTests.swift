@@ -75,6 +75,35 @@ struct JSONNumberTests {
         #expect(plain == (test.isInteger ? test.int64 : nil))
         #expect(number.doubleValue == test.double)
         #expect(number.doubleValue.sign == test.double.sign)
+        let nearest = Array(test.literal.utf8).withUnsafeBufferPointer { JSONNumberGrammar.nearestDouble($0) }
+        #expect(nearest.map { $0.bitPattern == test.double.bitPattern } ?? true)
+    }
+
+    /// The direct path's fast reading of doubles gives exactly the double
+    /// `Double.init(_:)` gives, or leaves the literal to it.
+    @Test func nearestDoubleIsExactlyWhatTheStandardLibraryReads() throws {
+        var generator = SeededGenerator(seed: 0x6D61_706C)
+        var fast = 0
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...20, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
+            var literal = (Bool.random(using: &generator) ? "-" : "") + (digits[0] == "0" ? "1" : digits[0])
+            let point = Int.random(in: 1...digits.count, using: &generator)
+            literal += digits[1..<point].joined()
+            if point < digits.count { literal += "." + digits[point...].joined() }
+            if Bool.random(using: &generator) { literal += "e" + String(Int.random(in: -40...40, using: &generator)) }
+            let expected = try #require(Double(literal))
+            let nearest = Array(literal.utf8).withUnsafeBufferPointer { JSONNumberGrammar.nearestDouble($0) }
+            if let nearest {
+                fast += 1
+                #expect(nearest.bitPattern == expected.bitPattern, "\(literal)")
+            }
+        }
+        // Most short literals take the fast path; long or far ones do not.
+        #expect(fast > 5_000 && fast < 20_000)
+        let cases = ["1.5", "-0.0", "0.1", "123.456e-5", "9007199254740992", "1e22", "-65.613616999999977"]
+        let read = cases.map { literal in Array(literal.utf8).withUnsafeBufferPointer { JSONNumberGrammar.nearestDouble($0) } }
+        #expect(read == [1.5, -0.0, 0.1, 123.456e-5, 9_007_199_254_740_992, 1e22, nil])
+        #expect(read[1]?.sign == .minus)
     }
 
     @Test(arguments: ["", "-", "01", "1.", ".5", "+1", "1e", "1e+", " 1", "1 ", "0x1", "NaN", "Infinity", "1.5.2"])

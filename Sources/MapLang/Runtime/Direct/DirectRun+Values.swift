@@ -82,8 +82,8 @@ extension DirectRun {
             return true
         case (.double, let byte?) where byte == UInt8(ascii: "-") || JSONNumberGrammar.isDigit(byte):
             // The literal's nearest double, as `JSONNumber.doubleValue` reads it.
-            let literal = try scanner.scanNumber()
-            guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[literal]), as: UTF8.self)),
+            let text = UnsafeBufferPointer(rebasing: bytes[try scanner.scanNumber()])
+            guard let double = JSONNumberGrammar.nearestDouble(text) ?? Double(String(decoding: text, as: UTF8.self)),
                 double.isFinite
             else { break }
             NumberText.appendJSON(double, to: &writer.bytes)

@@ -199,6 +199,57 @@ enum JSONNumberGrammar {
         return signed(negated: value, negative: negative)
     }
 
+    /// The nearest double to a literal, when one rounding gives it exactly:
+    /// a mantissa of at most 2^53 and a power of ten within 10^±22, both of
+    /// which are exact doubles, so their product or quotient is correctly
+    /// rounded (Clinger's fast path). `nil` for any other literal, which
+    /// must go through `Double.init(_:)`.
+    ///
+    /// - Precondition: `bytes` matches the grammar.
+    static func nearestDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        var inFraction = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if isDigit(byte) {
+                guard mantissa < 1 << 53 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                if inFraction { exponent -= 1 }
+            } else {
+                break
+            }
+            index += 1
+        }
+        if index < bytes.count {
+            // An exponent: `e`, an optional sign, digits. Past ±99 the fast path does not apply anyway.
+            index += 1
+            let exponentNegative = bytes[index] == UInt8(ascii: "-")
+            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            var written = 0
+            while index < bytes.count {
+                guard written < 100 else { return nil }
+                written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        guard mantissa <= 1 << 53, (-22...22).contains(exponent) else { return nil }
+        let power = exactPowersOfTen[abs(exponent)]
+        let magnitude = exponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10^0 through 10^22, every one an exact double.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
     /// Whether a byte is an ASCII digit.
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool {
