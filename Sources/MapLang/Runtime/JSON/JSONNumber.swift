@@ -154,22 +154,7 @@ enum JSONNumberGrammar {
             while index < end, isDigit(bytes[index]) { index += 1 }
             fractionEnd = index
         }
-        var exponent = 0
-        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            var exponentNegative = false
-            if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            // Saturate far beyond any literal's digit count; past that the
-            // exponent alone decides the answer.
-            while index < end {
-                if exponent < 1 << 50 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
-                index += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
+        var exponent = exponentPart(of: bytes, from: index)
 
         // The significant digits run from the first nonzero digit to the
         // last, skipping the decimal point; each trailing zero dropped
@@ -199,6 +184,25 @@ enum JSONNumberGrammar {
         return signed(negated: value, negative: negative)
     }
 
+    /// The value of the exponent part of a literal that matches the grammar,
+    /// which starts at `index` (`e`, an optional sign, digits), or 0 when
+    /// the literal has none there.
+    ///
+    /// It saturates far beyond any literal's digit count; past that the
+    /// exponent alone decides any conversion.
+    private static func exponentPart(of bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        guard index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") else { return 0 }
+        var index = index + 1
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var exponent = 0
+        while index < bytes.count {
+            if exponent < 1 << 50 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+            index += 1
+        }
+        return negative ? -exponent : exponent
+    }
+
     /// The nearest double to a literal, when one rounding gives it exactly:
     /// a mantissa of at most 2^53 and a power of ten within 10^±22, both of
     /// which are exact doubles, so their product or quotient is correctly
@@ -225,19 +229,7 @@ enum JSONNumberGrammar {
             }
             index += 1
         }
-        if index < bytes.count {
-            // An exponent: `e`, an optional sign, digits. Past ±99 the fast path does not apply anyway.
-            index += 1
-            let exponentNegative = bytes[index] == UInt8(ascii: "-")
-            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
-            var written = 0
-            while index < bytes.count {
-                guard written < 100 else { return nil }
-                written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            exponent += exponentNegative ? -written : written
-        }
+        exponent += exponentPart(of: bytes, from: index)
         guard mantissa <= 1 << 53, (-22...22).contains(exponent) else { return nil }
         let power = exactPowersOfTen[abs(exponent)]
         let magnitude = exponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
