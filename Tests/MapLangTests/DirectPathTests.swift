@@ -111,6 +111,12 @@ struct DirectPathTests {
         ("non-empty and length", #"{"id": 3, "code": ""}"#),
         ("default when missing, null kept", #"{"id": 3, "nick": null}"#),
         ("default when missing, given", #"{"id": 3, "nick": "n"}"#),
+        ("escaped names within their bound", #"{"id": 3, "title": "a\tb", "child": {"name": "a\nb\u00e9"}, "tags": ["\"", "\u00e9\\"]}"#),
+        ("escaped name past its bound", #"{"id": 3, "child": {"name": "abcdefgh\u00e9"}}"#),
+        ("CRLF in a name at its bound", #"{"id": 3, "child": {"name": "1234567\r\n"}}"#),
+        ("escaped code past its bound", #"{"id": 3, "code": "ab\"cd"}"#),
+        ("escaped control character in code", #"{"id": 3, "code": "\u0000"}"#),
+        ("escaped surrogate pair in title", #"{"id": 3, "title": "\ud83d\ude00"}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -126,8 +132,49 @@ struct DirectPathTests {
     }
 
     @Test func theEverythingRecordIsWrittenByTheDirectPathItself() throws {
-        let rules = FuzzEntryPoints.directRules
         let text = try #require(Self.records.first?.1)
+        let written = try Self.directlyWritten(text)
+        let expected = #"{"id":1,"title":"t","label":"aa","count":3,"flag":true,"when":"2024-01-02T03:04:05Z","#
+            + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
+            + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
+            + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
+            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon"}"#
+        #expect(written == expected)
+    }
+
+    @Test func stringsWithEscapesAreWrittenByTheDirectPathItself() throws {
+        let text = #"{"id": 1, "title": "a\"b\\c\/d\u00e9\ud83d\ude00\n", "child": {"name": "\u0001\tx\u00e9"}}"#
+        let written = try #require(try Self.directlyWritten(text))
+        let expected = #"{"id":1,"title":"a\"b\\c/dé😀\n","label":null,"count":null,"flag":false,"when":null,"since":null,"#
+            + #""link":null,"home":null,"kind":"a","mode":null,"tags":null,"scores":null,"first":null,"last":null,"owner":null,"#
+            + #""child":{"name":"\u0001\txé","at":null,"children":[]},"kids":null,"ratio":null,"scale":null,"level":null,"#
+            + #""small":null,"half":null,"code":null,"nick":"anon"}"#
+        #expect(written == expected)
+    }
+
+    @Test func aStringsLengthIsToldFromItsBytesWhereTheyAreEnough() {
+        func length(_ text: String, _ allowed: ClosedRange<Int64>) -> Bool? {
+            Array(text.utf8).withUnsafeBufferPointer { utf8 in
+                DirectRun.length(ofUTF8: utf8, isASCII: utf8.allSatisfy { $0 < 0x80 }, isWithin: allowed)
+            }
+        }
+        #expect(length("", 0...3) == true)
+        #expect(length("", 1...3) == false)
+        #expect(length("éé", 1...4) == true)
+        #expect(length("ééééé", 1...4) == nil)
+        #expect(length("ééééé", 11...20) == false)
+        #expect(length("abcde", 1...4) == false)
+        #expect(length("abcd", 1...4) == true)
+        #expect(length("ab\r\n", 1...3) == nil)
+        #expect(length("ab\r\n", 4...9) == nil)
+        #expect(length("ab\r\n", 5...9) == false)
+        #expect(length("ab\n\r", 1...3) == false)
+        #expect(length("abc", 5...9) == false)
+    }
+
+    /// What the direct path writes for a record of `FuzzEntryPoints.directRules`, or `nil` when it gives up.
+    static func directlyWritten(_ text: String) throws -> String? {
+        let rules = FuzzEntryPoints.directRules
         let target = try rules.model(named: nil).target
         let written = Array(text.utf8).withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, options: .init())
@@ -135,12 +182,7 @@ struct DirectPathTests {
             let mapper = DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct)
             return mapper.write(target, depth: 0, from: &scanner, to: &writer) ? writer.bytes : nil
         }
-        let expected = #"{"id":1,"title":"t","label":"aa","count":3,"flag":true,"when":"2024-01-02T03:04:05Z","#
-            + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
-            + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
-            + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
-            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon"}"#
-        #expect(written.map { String(decoding: $0, as: UTF8.self) } == expected)
+        return written.map { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test func aStrictFileTakesTheTreePathAndStillRejectsDuplicateKeys() throws {

@@ -68,7 +68,10 @@ extension DirectRun {
         case (.string, UInt8(ascii: "\"")?), (.url, UInt8(ascii: "\"")?), (.iso8601, UInt8(ascii: "\"")?),
             (.enumeration, UInt8(ascii: "\"")?):
             let string = try scanner.skipString()
-            guard !string.hasEscapes else { break }
+            guard !string.hasEscapes else {
+                guard scalar == .string, let written = try writeEscapedString(from: start, check: field.check) else { break }
+                return written
+            }
             let text = UnsafeBufferPointer(rebasing: bytes[start + 1..<scanner.position - 1])
             switch writeText(text, isASCII: string.isASCII, as: scalar, check: field.check) {
             case .some(let written): return written
@@ -111,10 +114,8 @@ extension DirectRun {
         switch scalar {
         case .string:
             if case .bounds(let allowed) = check {
-                // A string's length is its count of characters; for ASCII text
-                // without escapes, which has no `\r\n`, that is its count of bytes.
-                guard isASCII else { return nil }
-                guard allowed.contains(Int64(text.count)) else { return false }
+                guard let within = Self.length(ofUTF8: text, isASCII: isASCII, isWithin: allowed) else { return nil }
+                guard within else { return false }
             }
             writer.writeUnescapedString(text)
             return true
@@ -135,6 +136,44 @@ extension DirectRun {
         case .int, .double, .bool, .converted:
             return nil
         }
+    }
+
+    /// Writes a `String` field's string literal that has escapes, at
+    /// `start`, from what its escapes stand for, escaped again as the writer does.
+    ///
+    /// The field's check is `none` or its length's bounds.
+    ///
+    /// - Returns: Whether it was written, or `nil` when the interpreter must count its characters.
+    private mutating func writeEscapedString(from start: Int, check: DirectCheck) throws(JSONSyntaxError) -> Bool? {
+        var utf8: [UInt8] = []
+        try scanner.decodeEscapedString(quoteOffset: start, firstEscape: start + 1, into: &utf8)
+        return utf8.withUnsafeBufferPointer { utf8 in
+            if case .bounds(let allowed) = check {
+                let isASCII = utf8.allSatisfy { $0 < 0x80 }
+                guard let within = Self.length(ofUTF8: utf8, isASCII: isASCII, isWithin: allowed) else { return nil }
+                guard within else { return false }
+            }
+            writer.writeString(utf8: utf8)
+            return true
+        }
+    }
+
+    /// Whether a string's length, its count of characters, is within
+    /// `allowed`, told from its UTF-8 alone; `nil` when only counting its
+    /// characters can tell.
+    ///
+    /// Text that is not empty has at least one character and at most one
+    /// per byte. ASCII text has exactly one per byte unless it holds `\r\n`,
+    /// which is one character.
+    static func length(
+        ofUTF8 text: UnsafeBufferPointer<UInt8>, isASCII: Bool, isWithin allowed: ClosedRange<Int64>
+    ) -> Bool? {
+        let most = Int64(text.count)
+        let least: Int64 = text.isEmpty ? 0 : 1
+        if allowed.contains(least), allowed.contains(most) { return true }
+        if most < allowed.lowerBound || least > allowed.upperBound { return false }
+        let hasCRLF = zip(text, text.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
+        return isASCII && !hasCRLF ? allowed.contains(most) : nil
     }
 
     /// Parses the value at the scanner's position and lets the interpreter

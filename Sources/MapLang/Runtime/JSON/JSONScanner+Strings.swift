@@ -22,20 +22,32 @@ extension JSONScanner {
 
     /// The rest of a string that has escapes, from the first backslash on.
     mutating func readEscapedString(quoteOffset: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
-        let start = quoteOffset + 1
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(firstEscape - start + 32)
-        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        utf8.reserveCapacity(firstEscape - quoteOffset + 31)
+        try decodeEscapedString(quoteOffset: quoteOffset, firstEscape: firstEscape, into: &utf8)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 a string that has escapes stands for, from its
+    /// opening quote at `quoteOffset` to its closing quote, and moves past it.
+    ///
+    /// The bytes appended are always well-formed UTF-8: plain runs are
+    /// checked, and an escape never stands for a lone surrogate.
+    mutating func decodeEscapedString(
+        quoteOffset: Int, firstEscape: Int, into utf8: inout [UInt8]
+    ) throws(JSONSyntaxError) {
+        let first = utf8.count
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[quoteOffset + 1..<firstEscape]))
         var index = firstEscape
         let end = bytes.count
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard utf8.count <= options.maxStringBytes else {
+                guard utf8.count - first <= options.maxStringBytes else {
                     throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
                 }
                 position = index + 1
-                return String(decoding: utf8, as: UTF8.self)
+                return
             }
             if byte == UInt8(ascii: "\\") {
                 index = try readEscape(at: index, into: &utf8)

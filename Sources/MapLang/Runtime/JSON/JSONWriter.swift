@@ -168,12 +168,15 @@ public struct JSONWriter: Sendable {
 
     /// Writes a string in quotes, escaping what JSON requires.
     mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            let room = byteLimit - bytes.count
-            writeEscaped(room < utf8.count ? UnsafeBufferPointer(rebasing: utf8.prefix(max(0, room) + 1)) : utf8)
-        }
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes a string given as well-formed UTF-8 in quotes, escaping what JSON requires.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        let room = byteLimit - bytes.count
+        writeEscaped(room < utf8.count ? UnsafeBufferPointer(rebasing: utf8.prefix(max(0, room) + 1)) : utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
