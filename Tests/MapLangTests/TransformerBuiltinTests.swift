@@ -174,6 +174,17 @@ struct TransformerBuiltinTests {
             "URL", "url", #""https://x.org/<a>""#,
             #"$.v A.v: `url` cannot read "https://x.org/<a>": URLs cannot contain `<` @2:16 transformer `url`"#),
         TransformCase("URL", "url", "42", "$.v A.v: expected a string for `url`, found 42 @2:16 transformer `url`"),
+        TransformCase("URL", "url", #""httpx:""#, #""httpx:""#),
+        TransformCase("URL", "url", #""WS://h/p""#, #""WS://h/p""#),
+        TransformCase(
+            "URL", "url", #""HtTpS:x""#,
+            #"$.v A.v: `url` cannot read "HtTpS:x": a `https` URL needs `//` and a host @2:16 transformer `url`"#),
+        TransformCase(
+            "URL", "url", #""wss://a@b@:1/x""#,
+            #"$.v A.v: `url` cannot read "wss://a@b@:1/x": a `wss` URL needs a host @2:16 transformer `url`"#),
+        TransformCase(
+            "URL", "url", #""ftp://@?q""#,
+            #"$.v A.v: `url` cannot read "ftp://@?q": a `ftp` URL needs a host @2:16 transformer `url`"#),
     ])
     func url(_ testCase: TransformCase) {
         #expect(Self.run(testCase) == testCase.expected)

@@ -32,19 +32,37 @@ enum URLValidator {
             }
             index += 1
         }
-        let schemeName = String(decoding: scheme, as: UTF8.self).lowercased()
-        if hostSchemes.contains(schemeName) {
-            let rest = bytes[(colon + 1)...]
-            guard rest.starts(with: "//".utf8) else { return "a `\(schemeName)` URL needs `//` and a host" }
-            let authority = rest.dropFirst(2).prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
-            let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? []
-            if host.isEmpty || host.first == UInt8(ascii: ":") { return "a `\(schemeName)` URL needs a host" }
+        if namesHost(scheme), let missing = missingHost(after: colon, in: bytes) {
+            return "a `\(String(decoding: scheme, as: UTF8.self).lowercased())` URL needs \(missing)"
         }
         return nil
     }
 
-    /// Schemes whose URLs must name a host.
-    private static let hostSchemes: Set<String> = ["http", "https", "ftp", "ws", "wss"]
+    /// What a URL whose scheme names a host lacks after the scheme's colon, or `nil` when it has a host.
+    private static func missingHost(after colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let rest = bytes[(colon + 1)...]
+        guard rest.starts(with: "//".utf8) else { return "`//` and a host" }
+        let authority = rest.dropFirst(2).prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
+        return host.isEmpty || host.first == UInt8(ascii: ":") ? "a host" : nil
+    }
+
+    /// Schemes whose URLs must name a host, in lower case.
+    private static let hostSchemes: [StaticString] = ["http", "https", "ftp", "ws", "wss"]
+
+    /// Whether a scheme, in any case, is one whose URLs must name a host.
+    ///
+    /// Setting bit 5 lowers a letter's case and leaves the other bytes a
+    /// scheme may hold (digits, `+`, `-`, `.`) unchanged, none of them a letter.
+    private static func namesHost(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        hostSchemes.contains { name in
+            name.utf8CodeUnitCount == scheme.count
+                && zip(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), scheme).allSatisfy {
+                    $0 == $1 | 0x20
+                }
+        }
+    }
+
     /// Whether a byte is an ASCII character RFC 3986 does not allow anywhere in a URL: one of `<>"{}|\^` and the backtick.
     private static func isDisallowed(_ byte: UInt8) -> Bool {
         switch byte {
