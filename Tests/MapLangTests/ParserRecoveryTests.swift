@@ -592,19 +592,6 @@ extension ParserRecoveryTests {
         }
     }
 
-    /// A small deterministic random number generator (SplitMix64).
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Pieces token soups are made of: every token kind, every keyword, and some stray text.
     static let vocabulary = [
         "model", "enum", "table", "transform", "root", "strict", "lenient", "keys", "check", "from", "using", "default",
@@ -615,7 +602,7 @@ extension ParserRecoveryTests {
     ]
 
     @Test func randomTokenSoupsParse() {
-        var generator = SeededGenerator(state: 20_240_601)
+        var generator = SeededGenerator(seed: 20_240_601)
         for _ in 0..<3000 {
             let count = Int.random(in: 0...120, using: &generator)
             var text = ""
@@ -629,7 +616,7 @@ extension ParserRecoveryTests {
     }
 
     @Test func randomMutationsOfARealisticFileParse() {
-        var generator = SeededGenerator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         let tokens = Lexer.tokenize(SourceFile(name: "t.map", text: Self.realistic)).tokens.dropLast().map(\.kind.spelling)
         for _ in 0..<1000 {
             var mutated = tokens
