@@ -123,6 +123,32 @@ struct DateISO8601Tests {
         }
     }
 
+    /// `isCanonical` must say yes exactly when the parser reads the text and
+    /// the formatter writes the same text back, on date-times written with
+    /// every field in and out of range and with one byte changed.
+    @Test func canonicalTextIsWhatParsesAndFormatsBackUnchanged() {
+        var random = SeededGenerator(seed: 8601)
+        var canonicalCount = 0
+        for _ in 0..<20_000 {
+            func field(_ range: ClosedRange<Int>, _ width: Int) -> String {
+                let value = Int.random(in: range, using: &random)
+                return String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+            }
+            let year = Bool.random(using: &random) ? field(0...9999, 4) : ["0000", "1900", "2000", "2024", "9999"].randomElement(using: &random)!
+            var text = Array("\(year)-\(field(0...13, 2))-\(field(0...32, 2))T\(field(0...25, 2)):\(field(0...61, 2)):\(field(0...61, 2))Z".utf8)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: text[Int.random(in: 0..<text.count, using: &random)] = UInt8.random(in: 0x20...0x7E, using: &random)
+            case 1: text.insert(contentsOf: Array(".0".utf8), at: 19)
+            default: break
+            }
+            let canonical = text.withUnsafeBufferPointer { ISO8601DateParser.isCanonical(utf8: $0) }
+            let roundTrips = (try? ISO8601DateParser.parse(utf8: text)).map { Array($0.iso8601String.utf8) == text } ?? false
+            #expect(canonical == roundTrips, "\(String(decoding: text, as: UTF8.self))")
+            if canonical { canonicalCount += 1 }
+        }
+        #expect(canonicalCount > 2_000)
+    }
+
     @Test func parsesUTF8Bytes() throws {
         let expected = Timestamp(seconds: 1_464_115_417, nanoseconds: 500_000_000)
         let document = Array(#"{"at":"2016-05-24T18:43:37.5Z"}"#.utf8)

@@ -124,6 +124,10 @@ extension DirectRun {
             writer.writeUnescapedString(text)
             return true
         case .iso8601:
+            if ISO8601DateParser.isCanonical(utf8: text) {
+                writer.writeUnescapedString(text)
+                return true
+            }
             guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return false }
             writer.write(.date(timestamp))
             return true

@@ -41,6 +41,31 @@ enum ISO8601DateParser {
         }
     }
 
+    /// Whether UTF-8 text is a date-time this parser reads and writes back
+    /// unchanged: a valid instant in exactly the form
+    /// `Timestamp.appendISO8601` gives a whole second of years 0000–9999,
+    /// `2016-05-24T18:43:37Z`. Such text can be copied as it stands.
+    static func isCanonical(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count == 20, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
+            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
+        else { return false }
+        // The number the digits from `start` up to `end` write, or -1 when one is not a digit.
+        func number(_ start: Int, _ end: Int) -> Int {
+            var value = 0
+            for index in start..<end {
+                let digit = text[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return -1 }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        let (year, month, day) = (number(0, 4), number(5, 7), number(8, 10))
+        guard year >= 0, (0...23).contains(number(11, 13)), (0...59).contains(number(14, 16)),
+            (0...59).contains(number(17, 19))
+        else { return false }
+        return CivilDate.isValid(year: year, month: month, day: day)
+    }
+
     // MARK: - Implementation
 
     /// `date-time = full-date [ ( "T" / "t" / " " ) time offset ]`
