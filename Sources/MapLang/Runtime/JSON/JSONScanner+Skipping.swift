@@ -17,8 +17,9 @@ extension JSONScanner {
         var mayEndArray = false
         nextValue: while true {
             skipWhitespace()
-            let expected: JSONSyntaxError.Expected = mayEndArray ? .valueOrArrayEnd : .value
-            guard position < bytes.count else { throw error(.unexpectedEnd(expected: expected), at: position) }
+            guard position < bytes.count else {
+                throw error(.unexpectedEnd(expected: mayEndArray ? .valueOrArrayEnd : .value), at: position)
+            }
             switch bytes[position] {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let isObject = bytes[position] == UInt8(ascii: "{")
@@ -44,7 +45,7 @@ extension JSONScanner {
             case UInt8(ascii: "n"):
                 try readLiteral("null")
             default:
-                throw try unexpected(expected)
+                throw try unexpected(mayEndArray ? .valueOrArrayEnd : .value)
             }
             // A finished value: close every container it finishes.
             while let isObject = open.innermost {
