@@ -13,11 +13,21 @@
 /// up, and the caller maps the record again through the interpreter, which
 /// reports every error exactly, with its path. So the output, the errors
 /// and the exit status are the same either way; only the speed differs.
-struct DirectMapper {
+///
+/// A class, because every record's `DirectRun` refers to it: one reference
+/// costs one count, where a copy of the plan inside would cost one for each
+/// of its arrays and dictionaries, on every record.
+final class DirectMapper: Sendable {
     /// The interpreter for the values the direct path hands on, and the plan.
     let interpreter: Interpreter
     /// The keys and fields resolved for the direct path.
     let direct: DirectPlan
+
+    /// Creates a mapper from the interpreter of a plan and that plan's direct tables.
+    init(interpreter: Interpreter, direct: DirectPlan) {
+        self.interpreter = interpreter
+        self.direct = direct
+    }
 
     /// Maps the value at the scanner's position, whitespace before it
     /// allowed, and writes it.
