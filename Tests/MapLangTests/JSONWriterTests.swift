@@ -87,6 +87,22 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "1\n[\"a\"]\n1.0")
     }
 
+    @Test func appendsBytesWithOneCopyAsTheBufferGrows() {
+        var bytes: [UInt8] = []
+        var expected: [UInt8] = []
+        for length in 0..<300 {
+            let piece = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ length) }
+            let quoted = length % 3 == 0
+            piece.withUnsafeBufferPointer { bytes.appendBytes($0, quoted: quoted) }
+            expected += quoted ? [UInt8(ascii: "\"")] + piece + [UInt8(ascii: "\"")] : piece
+        }
+        #expect(bytes == expected)
+        var empty: [UInt8] = [1]
+        empty.appendBytes(UnsafeBufferPointer(start: nil, count: 0), quoted: true)
+        empty.appendBytes(UnsafeBufferPointer(start: nil, count: 0))
+        #expect(empty == [1, UInt8(ascii: "\""), UInt8(ascii: "\"")])
+    }
+
     @Test func nonFiniteDoublesStopTheProcess() async {
         await #expect(processExitsWith: .failure) {
             _ = JSONWriter.serialize(.double(.infinity))

@@ -135,7 +135,7 @@ extension DirectRun {
             let enumeration = tables.enums[index]
             let found = tables.find(text, in: enumeration.inputs) ?? (!lenient && isASCII ? enumeration.defaultCase : -1)
             guard found >= 0 else { return nil }
-            writer.bytes.append(contentsOf: tables.bytes(of: tables.caseNames[enumeration.caseNames + found]))
+            writer.bytes.appendBytes(tables.bytes(of: tables.caseNames[enumeration.caseNames + found]))
             return true
         case .int, .double, .bool, .converted:
             return nil

@@ -138,7 +138,7 @@ public struct JSONWriter: Sendable {
     /// Writes an object key already written as a JSON string, quotes
     /// included, and its colon.
     mutating func writeKey(quoted: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: quoted)
+        bytes.appendBytes(quoted)
         writeColon()
     }
 
@@ -157,7 +157,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends ASCII text.
     private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes an integer in decimal.
@@ -183,9 +183,7 @@ public struct JSONWriter: Sendable {
     /// Writes a string in quotes from UTF-8 known to need no escaping: the
     /// text of a JSON string literal that has no escapes.
     mutating func writeUnescapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
+        bytes.appendBytes(utf8, quoted: true)
     }
 
     /// Appends UTF-8 text, escaping `"`, `\` and control characters.
@@ -194,7 +192,7 @@ public struct JSONWriter: Sendable {
         for index in 0..<utf8.count {
             let byte = utf8[index]
             if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            bytes.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             runStart = index + 1
             bytes.append(UInt8(ascii: "\\"))
             switch byte {
@@ -212,7 +210,7 @@ public struct JSONWriter: Sendable {
                 bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        bytes.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 }
 
@@ -237,7 +235,30 @@ extension [UInt8] {
                 position -= 1
                 digits[position] = UInt8(ascii: "0")
             }
-            append(contentsOf: UnsafeBufferPointer(start: digits + position, count: raw.count - position))
+            appendBytes(UnsafeBufferPointer(start: digits + position, count: raw.count - position))
+        }
+    }
+
+    /// Appends bytes with one copy, in quotes when `quoted`, growing the
+    /// array as `append` does.
+    ///
+    /// `append(contentsOf:)` takes the generic path for sequences, which
+    /// costs more than the copy itself for the short keys and values records
+    /// are made of.
+    @inline(__always)
+    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>, quoted: Bool = false) {
+        let quotes = quoted ? 2 : 0
+        append(addingCapacity: source.count + quotes) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                var next = buffer.baseAddress! + initialized
+                if quoted {
+                    next.initialize(to: UInt8(ascii: "\""))
+                    next += 1
+                }
+                if let start = source.baseAddress { next.initialize(from: start, count: source.count) }
+                if quoted { (next + source.count).initialize(to: UInt8(ascii: "\"")) }
+                initialized += source.count + quotes
+            }
         }
     }
 }
