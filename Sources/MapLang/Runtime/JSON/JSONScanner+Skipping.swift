@@ -11,7 +11,23 @@ extension JSONScanner {
     /// that reports them reads the value again with `readValue`.
     ///
     /// - Parameter depth: How many containers already enclose the value.
+    @inline(__always)
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        // Most members are a string or a number: those are skipped here, at
+        // no cost for the loop that tracks open containers.
+        skipWhitespace()
+        switch position < bytes.count ? bytes[position] : 0 {
+        case UInt8(ascii: "\""):
+            _ = try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try scanNumber()
+        default:
+            try skipNestedValue(depth: depth)
+        }
+    }
+
+    /// `skipValue` for any value, containers included.
+    private mutating func skipNestedValue(depth: Int) throws(JSONSyntaxError) {
         var open = OpenContainers()
         // Whether the value may instead be the `]` of an empty array, for errors.
         var mayEndArray = false
