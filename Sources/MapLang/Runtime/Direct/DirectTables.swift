@@ -31,6 +31,7 @@ struct DirectTables {
     }
 
     /// The value a table holds for a key, given as its UTF-8 bytes.
+    @inline(__always)
     func find(_ key: UnsafeBufferPointer<UInt8>, in table: DirectKeyTable) -> Int? {
         var position = DirectKeyTable.hash(key) & table.mask
         while true {
