@@ -117,6 +117,10 @@ struct DirectPathTests {
         ("escaped code past its bound", #"{"id": 3, "code": "ab\"cd"}"#),
         ("escaped control character in code", #"{"id": 3, "code": "\u0000"}"#),
         ("escaped surrogate pair in title", #"{"id": 3, "title": "\ud83d\ude00"}"#),
+        ("misspelt literal in unmapped member", #"{"id": 3, "other": nulL}"#),
+        ("literal that runs on", #"{"id": 3, "flag": falsey}"#),
+        ("literal cut short by the end", #"{"id": 3, "flag": fals"#),
+        ("literal with a fifth byte wrong", #"{"id": 3, "flag": falsE, "other": true}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 

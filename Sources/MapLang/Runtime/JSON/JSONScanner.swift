@@ -244,25 +244,24 @@ struct JSONScanner {
     }
 
     /// Reads `true`, `false` or `null`, whichever `word` is, or fails naming the word found.
+    @inline(__always)
     mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
         let start = position
         let length = word.utf8CodeUnitCount
-        var matches = start + length <= bytes.count
-        if matches {
-            let expected = word.utf8Start
-            for offset in 0..<length where bytes[start + offset] != expected[offset] {
-                matches = false
-                break
-            }
-        }
-        // `truex` is one wrong word, not `true` followed by junk.
-        if matches, start + length < bytes.count, Self.isWordByte(bytes[start + length]) { matches = false }
-        guard matches else {
-            let reason = JSONSyntaxError.Reason.unexpectedToken(
-                found: try token(at: start), expected: .literal(word.description))
-            throw error(reason, at: start)
-        }
+        // The first four bytes compared as one word, then `false`'s fifth.
+        guard start + length <= bytes.count,
+            UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self),
+            length == 4 || bytes[start + 4] == word.utf8Start[4],
+            // `truex` is one wrong word, not `true` followed by junk.
+            start + length == bytes.count || !Self.isWordByte(bytes[start + length])
+        else { throw try wrongLiteral(word) }
         position = start + length
+    }
+
+    /// The error for a word at `position` that is not the literal `word`.
+    private func wrongLiteral(_ word: StaticString) throws(JSONSyntaxError) -> JSONSyntaxError {
+        error(.unexpectedToken(found: try token(at: position), expected: .literal(word.description)), at: position)
     }
 
     // MARK: - Whitespace
