@@ -117,6 +117,24 @@ struct JSONNumberTests {
         #expect(unchecked.doubleValue.isNaN)
     }
 
+    /// The first byte `nonDigitBytes` marks must be the first that is not
+    /// a digit, for every byte value in every position after digits.
+    @Test func nonDigitBytesMarksTheFirstByteThatIsNotADigit() {
+        var random = SeededGenerator(seed: 48)
+        for position in 0...8 {
+            for stop in 0...255 where !(0x30...0x39).contains(stop) || position == 8 {
+                var bytes = (0..<8).map { _ in UInt8.random(in: 0x30...0x39, using: &random) }
+                if position < 8 {
+                    bytes[position] = UInt8(stop)
+                    for later in position + 1..<8 { bytes[later] = UInt8.random(in: 0...255, using: &random) }
+                }
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let marks = JSONScanner.nonDigitBytes(UInt64(littleEndian: word))
+                #expect(position == 8 ? marks == 0 : marks.trailingZeroBitCount >> 3 == position, "\(bytes)")
+            }
+        }
+    }
+
     @Test func comparesByLiteral() {
         #expect(JSONNumber("1.0") != JSONNumber("1"))
         #expect(JSONNumber(Int64.min).literal == "-9223372036854775808")

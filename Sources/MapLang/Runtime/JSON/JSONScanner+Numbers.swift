@@ -53,12 +53,32 @@ extension JSONScanner {
         return start..<index
     }
 
-    /// The offset just past the ASCII digits starting at `index`.
+    /// The offset just past the ASCII digits starting at `index`, found
+    /// eight bytes at a time where eight remain.
     @inline(__always)
     func skipDigits(from index: Int) -> Int {
         var index = index
+        while index + 8 <= bytes.count {
+            let others = Self.nonDigitBytes(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            guard others == 0 else { return index + others.trailingZeroBitCount >> 3 }
+            index += 8
+        }
         while index < bytes.count, JSONNumberGrammar.isDigit(bytes[index]) { index += 1 }
         return index
+    }
+
+    /// The top bit of each of eight bytes (read little-endian) that is not
+    /// an ASCII digit; zero when all are digits.
+    ///
+    /// Less `0`, a digit is a byte of 0–9; adding 0x76 sets the top bit of
+    /// any byte of 10 or more, and the byte's own top bit marks the rest. A
+    /// carry out of a byte only happens for a byte already marked, so the
+    /// lowest bit set marks exactly the first byte that is not a digit.
+    @inline(__always)
+    static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let offsets = word ^ (ones &* 0x30)
+        return ((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)
     }
 
     /// The error for a malformed number starting at `start`, naming the
