@@ -121,6 +121,11 @@ struct DirectPathTests {
         ("literal that runs on", #"{"id": 3, "flag": falsey}"#),
         ("literal cut short by the end", #"{"id": 3, "flag": fals"#),
         ("literal with a fifth byte wrong", #"{"id": 3, "flag": falsE, "other": true}"#),
+        ("check fails on tags", #"{"id": 3, "tags": ["a", "b", "c"]}"#),
+        ("check holds with a key path field", #"{"id": 3, "user": {"login": "root"}, "flag": true}"#),
+        ("check fails with a key path field", #"{"id": 3, "user": {"login": "root"}}"#),
+        ("check in a child fails", #"{"id": 3, "child": {"name": "zz"}}"#),
+        ("check in a deeper child fails", #"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -154,6 +159,16 @@ struct DirectPathTests {
             + #""child":{"name":"\u0001\txé","at":null,"children":[]},"kids":null,"ratio":null,"scale":null,"level":null,"#
             + #""small":null,"half":null,"code":null,"nick":"anon"}"#
         #expect(written == expected)
+    }
+
+    /// Models with checks are written directly when the checks hold and
+    /// left to the interpreter, which reports them, when one does not.
+    @Test func modelChecksAreRunOnTheDirectPath() throws {
+        #expect(try Self.directlyWritten(#"{"id": 3, "user": {"login": "root"}, "flag": true}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "user": {"login": "root"}}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "tags": ["a", "b"]}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "tags": ["a", "b", "c"]}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#) == nil)
     }
 
     @Test func aStringsLengthIsToldFromItsBytesWhereTheyAreEnough() {

@@ -84,6 +84,7 @@ enum FuzzEntryPoints {
               name: String where length(1...8)
               at: Date? using timestamp(ms)
               children: [Child] default []
+              check name != "zz" else "a child cannot be named zz"
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)
@@ -111,6 +112,8 @@ enum FuzzEntryPoints {
               half: Int? where range(0.5...)
               code: String? where nonEmpty, length(...4)
               nick: String? default "anon" when missing
+              check tags == null or count(tags) <= 2 else "at most two tags"
+              check owner != "root" or flag == true else "root needs the flag"
             }
             """
         return try! Rules(source: SourceFile(name: "direct.map", text: text))
@@ -128,6 +131,7 @@ enum FuzzEntryPoints {
               name: String using clean where length(...8)
               at: Date? using timestamp(ms)
               children: [Child] default []
+              check name != "zz" else "a child cannot be named zz"
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)

@@ -102,7 +102,7 @@ struct DirectRun {
         guard current == UInt8(ascii: "{") else { return false }
         let model = tables.models[index]
         guard model.isDirect else {
-            // Checks and unknown-key policies need the whole object: the interpreter maps it.
+            // Unknown-key policies need the whole object: the interpreter maps it.
             let value = try scanner.readValue(depth: depth, expected: .value)
             guard let mapped = mapper.interpreter.mapModel(value, model: index, &context) else { return false }
             writer.write(mapped)
@@ -124,6 +124,11 @@ struct DirectRun {
                 guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
             }
             writer.endContainer(UInt8(ascii: "}"), isEmpty: model.fields.isEmpty)
+            if model.hasChecks {
+                guard try checksHold(of: index, fields: model.fields, starts: starts, depth: depth + 1, &context) else {
+                    return false
+                }
+            }
             scanner.position = end
             return true
         }
@@ -195,11 +200,20 @@ struct DirectRun {
         }
     }
 
-    /// Maps a field the direct path does not read itself: the members its
-    /// key paths start at are parsed and the interpreter maps the field from them.
+    /// Maps a field the direct path does not read itself.
     private mutating func writeThroughInterpreter(
         _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
+        guard let mapped = try mapThroughInterpreter(field, starts: starts, depth: depth, &context) else { return false }
+        writer.write(mapped)
+        return true
+    }
+
+    /// The value of a field as the interpreter maps it from the members its
+    /// key paths start at, each parsed; `nil` when it does not map.
+    private mutating func mapThroughInterpreter(
+        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> MappedValue? {
         let plan = plan(of: field)
         var members: [JSONMember] = []
         for (source, path) in zip(tables.sources[field.sources], plan.sources) where starts[source.slot] >= 0 {
@@ -207,9 +221,22 @@ struct DirectRun {
             scanner.position = starts[source.slot]
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
         }
-        guard let mapped = mapper.interpreter.mapField(plan, in: JSONObject(members), &context) else { return false }
-        writer.write(mapped)
-        return true
+        return mapper.interpreter.mapField(plan, in: JSONObject(members), &context)
+    }
+
+    /// Whether every check of a model holds for a record whose fields have
+    /// been written: the fields the checks read are mapped again by the
+    /// interpreter, and the checks run on those values as the interpreter runs them.
+    private mutating func checksHold(
+        of index: Int, fields: Range<Int>, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> Bool {
+        var values = [MappedValue](repeating: .null, count: fields.count)
+        for entry in tables.fields[fields] where entry.isChecked {
+            guard let value = try mapThroughInterpreter(entry, starts: starts, depth: depth, &context) else { return false }
+            values[entry.index] = value
+        }
+        return mapper.interpreter.plan.models[index].checks.allSatisfy { $0.condition.holds(for: values) }
     }
 
     /// What following a key path found.

@@ -104,26 +104,33 @@ private struct DirectTableBuilder {
     /// Adds every model and its fields.
     mutating func addModels() {
         for (index, model) in plan.models.enumerated() {
-            let readsAll = model.unknownKeys != .ignore || !model.checks.isEmpty
             let startsWithKeys = model.fields.allSatisfy { field in
                 field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
             }
-            guard !readsAll, startsWithKeys else {
-                models.append(DirectModelEntry(isDirect: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))
+            guard model.unknownKeys == .ignore, startsWithKeys else {
+                models.append(
+                    DirectModelEntry(isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))
                 continue
             }
+            var checked = Set<Int>()
+            for check in model.checks { check.condition.addFieldsRead(to: &checked) }
             var slots: [String: Int] = [:]
             let first = fields.count
             for (fieldIndex, field) in model.fields.enumerated() {
-                addField(field, at: (index, fieldIndex), slots: &slots)
+                addField(field, at: (index, fieldIndex), isChecked: checked.contains(fieldIndex), slots: &slots)
             }
             let keys = keyTable(slots.map { (Array($0.key.utf8), $0.value) })
-            models.append(DirectModelEntry(isDirect: true, fields: first..<fields.count, slotCount: slots.count, keys: keys))
+            models.append(
+                DirectModelEntry(
+                    isDirect: true, hasChecks: !model.checks.isEmpty, fields: first..<fields.count, slotCount: slots.count,
+                    keys: keys))
         }
     }
 
     /// Adds one field of a model, giving each new first key of its paths a slot.
-    private mutating func addField(_ field: FieldPlan, at place: (model: Int, field: Int), slots: inout [String: Int]) {
+    private mutating func addField(
+        _ field: FieldPlan, at place: (model: Int, field: Int), isChecked: Bool, slots: inout [String: Int]
+    ) {
         let firstSource = sources.count
         let firstStep = steps.count
         for source in field.sources {
@@ -150,7 +157,7 @@ private struct DirectTableBuilder {
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
-                model: place.model, index: place.field))
+                model: place.model, index: place.field, isChecked: isChecked))
     }
 
     /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.
@@ -263,6 +270,23 @@ extension ValueType {
         case .string, .int, .double, .decimal, .bool, .date, .url, .json, .enumeration: true
         case .model, .choice, .array, .dictionary: false
         case .optional(let wrapped): wrapped.isScalar
+        }
+    }
+}
+
+extension CheckExpr {
+    /// Adds the indices of the model's own fields the expression reads.
+    func addFieldsRead(to fields: inout Set<Int>) {
+        switch self {
+        case .constant:
+            break
+        case .field(let indices):
+            fields.insert(indices[0])
+        case .count(let operand), .not(let operand):
+            operand.addFieldsRead(to: &fields)
+        case .and(let left, let right), .or(let left, let right), .compare(_, let left, let right):
+            left.addFieldsRead(to: &fields)
+            right.addFieldsRead(to: &fields)
         }
     }
 }

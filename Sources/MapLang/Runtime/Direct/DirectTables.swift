@@ -104,10 +104,12 @@ struct DirectKeyEntry {
 
 /// How the direct path reads one model.
 struct DirectModelEntry {
-    /// Whether the direct path reads the model itself; when not (it has
-    /// checks, or a policy for unknown keys, which need every member), the
-    /// interpreter maps it.
+    /// Whether the direct path reads the model itself; when not (it has a
+    /// policy for unknown keys, which needs every member), the interpreter maps it.
     var isDirect: Bool
+    /// Whether the model has checks, which run on the values of the fields
+    /// they read (see `DirectFieldEntry.isChecked`) once every field is written.
+    var hasChecks: Bool
     /// The model's fields in `DirectTables.fields`, in the model's order.
     var fields: Range<Int>
     /// The number of distinct first keys of the fields' key paths: the
@@ -140,6 +142,9 @@ struct DirectFieldEntry {
     var model: Int
     /// The field's index in its model's plan.
     var index: Int
+    /// Whether a check of the model reads the field, so that the interpreter
+    /// maps its value again for the checks.
+    var isChecked: Bool
 }
 
 /// One key path of a direct field.
