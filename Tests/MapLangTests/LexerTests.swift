@@ -156,6 +156,18 @@ struct LexerTests {
             message: "unterminated string", help: "close the string with `\"` before the end of the line",
             tokens: ["\"ab\\\""]),
         ErrorCase(
+            id: "block comment", marked: "a ⟨/*⟩ b\n c */ d", code: "block-comment",
+            message: "there are no `/* */` comments", help: "start each line of a comment with `//`",
+            tokens: ["a", "d"]),
+        ErrorCase(
+            id: "block comment on one line", marked: "a ⟨/*⟩ b */ c", code: "block-comment",
+            message: "there are no `/* */` comments", help: "start each line of a comment with `//`",
+            tokens: ["a", "c"]),
+        ErrorCase(
+            id: "block comment not closed", marked: "a ⟨/*⟩ b * /\n c", code: "block-comment",
+            message: "there are no `/* */` comments", help: "start each line of a comment with `//`",
+            tokens: ["a", "c"]),
+        ErrorCase(
             id: "invalid escape", marked: "\"a⟨\\q⟩b\"", code: "invalid-escape",
             message: "invalid escape `\\q` in a string",
             help: "the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t`, `\\0` and `\\u{…}`", tokens: ["\"a\\qb\""]),

@@ -94,6 +94,8 @@ public struct Lexer {
             while offset < bytes.count, Ascii.isWhitespace(bytes[offset]) { offset += 1 }
         case Ascii.slash where byte(1) == Ascii.slash:
             scanComment()
+        case Ascii.slash where byte(1) == Ascii.star:
+            skipBlockComment()
         case Ascii.quote:
             scanString()
         case Ascii.minus where Ascii.isDigit(byte(1)):
@@ -126,6 +128,22 @@ public struct Lexer {
         default:
             scanUnexpected()
         }
+    }
+
+    /// A `/*` comment, reported once at its `/*` and skipped through its
+    /// `*/`, or to the end of the line when it has none, so that its words
+    /// give no further errors.
+    private mutating func skipBlockComment() {
+        let start = offset
+        offset += 2
+        while offset < bytes.count, !(bytes[offset] == Ascii.star && byte(1) == Ascii.slash) { offset += 1 }
+        if offset < bytes.count {
+            offset += 2
+        } else {
+            offset = start + 2
+            while offset < bytes.count, bytes[offset] != Ascii.newline { offset += 1 }
+        }
+        report(.blockComment, Span(start: start, end: start + 2))
     }
 
     /// `//` to the end of the line.
@@ -380,6 +398,7 @@ private enum Ascii {
     static let minus = UInt8(ascii: "-")
     static let dot = UInt8(ascii: ".")
     static let slash = UInt8(ascii: "/")
+    static let star = UInt8(ascii: "*")
     static let zero = UInt8(ascii: "0")
     static let colon = UInt8(ascii: ":")
     static let less = UInt8(ascii: "<")

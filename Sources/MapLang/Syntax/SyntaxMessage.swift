@@ -51,6 +51,9 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case unexpectedCharacters(String)
     /// A string has no closing quote on its line.
     case unterminatedString
+    /// A `/*` block comment, which the language does not have; skipped
+    /// through its `*/`, or to the end of its line when there is none.
+    case blockComment
 
     // MARK: - Associated data
 
@@ -206,6 +209,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .unclosedDelimiter: return "unclosed-delimiter"
         case .unexpectedCharacters: return "unexpected-character"
         case .unterminatedString: return "unterminated-string"
+        case .blockComment: return "block-comment"
         }
     }
 
@@ -322,6 +326,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
                 ? "unexpected character \(Self.shown(text))" : "unexpected characters \(Self.shown(text))"
         case .unterminatedString:
             return "unterminated string"
+        case .blockComment:
+            return "there are no `/* */` comments"
         }
     }
 
@@ -425,6 +431,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             }
         case .unterminatedString:
             return "close the string with `\"` before the end of the line"
+        case .blockComment:
+            return "start each line of a comment with `//`"
         }
     }
 
