@@ -248,6 +248,7 @@ struct JSONScanner {
     mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
         let start = position
         let length = word.utf8CodeUnitCount
+        assert(length == 4 || length == 5, "readLiteral reads true, false or null")
         // The first four bytes compared as one word, then `false`'s fifth.
         guard start + length <= bytes.count,
             UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)
