@@ -42,14 +42,14 @@ extension Rules {
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
         style: JSONWriter.Style = .compact, jobs: Int = 1, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
-        try serializeDocument(in: buffer, to: model, options: options, style: style, jobs: jobs, share: ParallelElements.share, body)
+        try serializeDocument(in: buffer, to: model, options: options, style: style, jobs: jobs, runSize: ParallelElements.runSize, body)
     }
 
-    /// `serializeDocument(in:to:options:style:jobs:_:)` with each thread
-    /// taking `share` bytes of a large array at a time.
+    /// `serializeDocument(in:to:options:style:jobs:_:)` with threads taking
+    /// runs of about `runSize` bytes of a large array.
     func serializeDocument(
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions?, style: JSONWriter.Style,
-        jobs: Int, share: Int, _ body: (SerializedRecord, _ end: Int) -> Void
+        jobs: Int, runSize: Int, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
         let interpreter = Interpreter(plan: plan)
@@ -67,7 +67,7 @@ extension Rules {
         var resume: (after: Int, index: Int)?
         if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options) {
             let elements = ParallelElements(
-                mapper: mapper, target: model.target, bytes: buffer, options: options, style: style, jobs: jobs, share: share)
+                mapper: mapper, target: model.target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize)
             var index = 0
             let after = try elements.map(from: first) { run throws(JSONSyntaxError) in
                 for record in run.records {

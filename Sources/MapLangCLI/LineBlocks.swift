@@ -50,24 +50,20 @@ enum LineBlocks {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Maps runs of lines on as many threads, giving their results in order.
+    /// Maps runs of lines, on other threads when there are several, and
+    /// gives their results in order.
     static func map(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineMapper) -> [MappedLines] {
-        start(runs, of: bytes, line).take()
-    }
-
-    /// Starts mapping runs of lines: one run at once on the calling thread,
-    /// several on other threads, so the caller can write earlier results
-    /// meanwhile.
-    static func start(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineMapper) -> PendingLines {
-        guard runs.count > 1 else { return .mapped(runs.map { map($0, of: bytes, line) }) }
+        guard runs.count > 1 else { return runs.map { map($0, of: bytes, line) } }
+        let started = OrderedRuns<MappedLines>()
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes
-        return .mapping(ConcurrentRuns(count: runs.count) { map(runs[$0], of: input, line) })
+        for range in runs { started.start { map(range, of: input, line) } }
+        return runs.map { _ in started.next()! }
     }
 
     /// Maps every line of a run, appending each record and a line break to the result's output.
     static func map(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ line: LineMapper) -> MappedLines {
-        var mapped = MappedLines()
+        var mapped = MappedLines(range: range)
         mapped.output.reserveCapacity(range.count)
         var start = range.lowerBound
         while start < range.upperBound {
@@ -85,24 +81,10 @@ enum LineBlocks {
     }
 }
 
-/// Runs of lines being mapped, or already mapped.
-enum PendingLines {
-    /// Mapped on the calling thread.
-    case mapped([MappedLines])
-    /// Being mapped on other threads.
-    case mapping(ConcurrentRuns<MappedLines>)
-
-    /// Each run's result in order, once all are mapped.
-    func take() -> [MappedLines] {
-        switch self {
-        case .mapped(let results): results
-        case .mapping(let runs): runs.take()
-        }
-    }
-}
-
 /// What mapping a run of lines gave.
 struct MappedLines {
+    /// The run's lines in the input's bytes.
+    var range: Range<Int>
     /// The records of the lines that mapped, in order, each followed by `\n`.
     var output: [UInt8] = []
     /// How many lines the run has.

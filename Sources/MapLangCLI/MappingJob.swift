@@ -135,23 +135,32 @@ struct MappingJob {
         return finish(&sinks.output, keep: true, status: status)
     }
 
-    /// Maps the lines of a regular file where they lie in memory, some
-    /// megabytes at a time, giving back the pages mapped.
+    /// Maps the lines of a regular file where they lie in memory, a run
+    /// at a time, giving back the pages mapped.
+    ///
+    /// With `--jobs`, the threads map runs ahead while the caller writes the
+    /// records of earlier ones; with one job, each run is mapped in turn.
     private func mapFile(_ mapped: MappedInput, into sinks: inout LineSinks) {
         let (bytes, line) = (mapped.buffer, lineMapper())
-        /// Starts mapping the window of lines from `start`.
-        func window(from start: Int) -> (range: Range<Int>, lines: PendingLines)? {
-            guard start < bytes.count else { return nil }
-            let range = start..<LineBlocks.windowEnd(in: bytes, from: start, size: Self.windowSize)
-            return (range, startLines(range, of: bytes, line))
+        let runSize = jobs > 1 ? Self.runSize : Self.windowSize
+        // The runs only read the input.
+        nonisolated(unsafe) let input = bytes
+        let runs = OrderedRuns<MappedLines>()
+        var next = 0
+        /// The next run of lines in the input, or `nil` at its end.
+        func plan() -> Range<Int>? {
+            guard next < bytes.count else { return nil }
+            let range = next..<LineBlocks.windowEnd(in: bytes, from: next, size: runSize)
+            next = range.upperBound
+            return range
         }
-        // While one window's records are written, the threads map the next.
-        var next = window(from: 0)
-        while let (range, lines) = next {
-            let results = lines.take()
-            next = window(from: range.upperBound)
-            write(results, of: bytes, inputOffset: 0, into: &sinks)
-            mapped.release(before: range.upperBound)
+        while true {
+            while jobs > 1, runs.pending < jobs * OrderedRuns<MappedLines>.runsAheadPerThread, let range = plan() {
+                runs.start { LineBlocks.map(range, of: input, line) }
+            }
+            guard let run = jobs > 1 ? runs.next() : plan().map({ LineBlocks.map($0, of: bytes, line) }) else { return }
+            write([run], of: bytes, inputOffset: 0, into: &sinks)
+            mapped.release(before: run.range.upperBound)
         }
     }
 
@@ -178,13 +187,14 @@ struct MappingJob {
         }
     }
 
-    /// How much input to map at a time.
+    /// How much input to map at a time on one thread, or to read at a time from a stream.
     private static let windowSize = 4 << 20
+    /// About how much input each run takes with `--jobs`: enough that a run
+    /// costs little to start and hand over, little enough that threads that
+    /// come free early share the work left.
+    private static let runSize = 1 << 19
     /// The least input worth splitting among threads.
     private static let smallestSplit = 1 << 16
-    /// How many runs each thread's part of a window is split into, so that
-    /// a thread that comes free early takes another.
-    private static let runsPerJob = 4
 
     /// Maps one line in the job's direction, appending its record's JSON.
     private func lineMapper() -> @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection? {
@@ -217,15 +227,9 @@ struct MappingJob {
         _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, _ line: @escaping LineBlocks.LineMapper,
         into sinks: inout LineSinks
     ) {
-        write(startLines(range, of: bytes, line).take(), of: bytes, inputOffset: inputOffset, into: &sinks)
-    }
-
-    /// Starts mapping the lines of `range`: with `--jobs`, in runs that the
-    /// threads take as they come free.
-    private func startLines(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineBlocks.LineMapper) -> PendingLines {
         let split = jobs > 1 && range.count >= Self.smallestSplit
-        let runs = split ? LineBlocks.split(range, of: bytes, into: jobs * Self.runsPerJob) : [range]
-        return LineBlocks.start(runs, of: bytes, line)
+        let runs = split ? LineBlocks.split(range, of: bytes, into: max(jobs, range.count / Self.runSize)) : [range]
+        write(LineBlocks.map(runs, of: bytes, line), of: bytes, inputOffset: inputOffset, into: &sinks)
     }
 
     /// Writes mapped lines in order: each record to the output, and each

@@ -1,19 +1,19 @@
 /// The elements of a large top-level array mapped by the direct path on
-/// several threads, a window of input at a time, each window split into
-/// runs of elements that the threads take as they come free.
+/// several threads, in runs of about `runSize` bytes that the threads take
+/// as they come free.
 ///
-/// The first run of a window starts at an element found by walking the
-/// array. Every other run starts at a guess: the first `{` that follows a
-/// `}` and a comma past its part of the window, which may lie inside a
-/// string or within an element (a run that stops short guesses again
-/// further on). A run's records are used only once the run before it,
-/// walking element by element, has stopped exactly where it started;
-/// otherwise they are dropped, and the next window starts where that run
-/// stopped. So the records, the errors and any syntax error are those one
-/// thread gives.
+/// The first run starts at an element found by walking the array. Every
+/// other run starts at a guess: the first `{` that follows a `}` and a comma
+/// past the run before it, which may lie inside a string or within an
+/// element (a run that stops short guesses again further on). A run's
+/// records are used only once the run before it, walking element by
+/// element, has stopped exactly where it started; otherwise they are
+/// dropped, with the runs started after it, and runs start again from
+/// where that run stopped. So the records, the errors and any syntax error
+/// are those one thread gives.
 ///
-/// While the caller takes one window's records, the threads already map
-/// the next.
+/// While the caller takes one run's records, the threads already map the
+/// runs after it.
 struct ParallelElements {
     /// The direct path.
     let mapper: DirectMapper
@@ -27,16 +27,13 @@ struct ParallelElements {
     let style: JSONWriter.Style
     /// How many threads.
     let jobs: Int
-    /// How much input each thread takes in a window.
-    let share: Int
+    /// About how much input each run takes.
+    let runSize: Int
 
-    /// The usual `share`: enough that starting threads costs little, little
-    /// enough that memory stays bounded by a few windows' output.
-    static let share = 1 << 21
-
-    /// How many runs each thread's share of a window is split into, so that
-    /// a thread that comes free early takes another.
-    static let runsPerShare = 4
+    /// The usual `runSize`: enough that a run costs little to start and
+    /// hand over, little enough that threads that come free early share
+    /// the work left.
+    static let runSize = 1 << 19
 
     /// The elements one thread mapped, in order.
     struct Run {
@@ -63,58 +60,62 @@ struct ParallelElements {
         var json: Range<Int>?
     }
 
-    /// Maps elements window by window from the one at `start`, handing each
-    /// run that follows on from the one before to `deliver`, in order, on
-    /// the calling thread.
+    /// Maps elements run by run from the one at `start`, handing each run
+    /// that follows on from the one before to `deliver`, in order, on the
+    /// calling thread.
     ///
     /// - Returns: The offset just past the last element delivered, where one
-    ///   thread goes on; `nil` when none was.
+    ///   thread goes on; `nil` when none was, as when the array holds less
+    ///   than one run.
     func map<Failure: Error>(from start: Int, _ deliver: (Run) throws(Failure) -> Void) throws(Failure) -> Int? {
+        // Less than a run is left to one thread.
+        guard bytes.count - start > runSize else { return nil }
         var delivered: Int?
         var buffers: [[UInt8]] = []
-        var window = launch(from: start, buffers: &buffers)
-        while let current = window {
-            let (runs, next) = Self.chain(current.take())
-            window = next.flatMap { launch(from: $0, buffers: &buffers) }
-            for var run in runs {
-                try deliver(run)
-                delivered = run.records.last?.end ?? delivered
-                run.output.removeAll(keepingCapacity: true)
-                buffers.append(run.output)
+        var runs = OrderedRuns<Run>()
+        // Where the next run to start begins, and whether that is a guess.
+        var planned: (start: Int, guessed: Bool)? = (start, false)
+        // Where the next run to deliver must start: where the last one stopped.
+        var expected = start
+        while true {
+            while runs.pending < jobs * OrderedRuns<Run>.runsAheadPerThread, let (from, guessed) = planned {
+                planned = launch(from: from, guessed: guessed, on: runs, buffers: &buffers).map { ($0, true) }
             }
+            guard var run = runs.next() else { return delivered }
+            guard run.start == expected else {
+                // A guess did not hold: drop the runs from it on, once they end.
+                runs = OrderedRuns()
+                planned = (expected, false)
+                continue
+            }
+            try deliver(run)
+            delivered = run.records.last?.end ?? delivered
+            guard let next = run.next else { return delivered }
+            expected = next
+            run.output.removeAll(keepingCapacity: true)
+            buffers.append(run.output)
         }
-        return delivered
     }
 
-    /// Starts mapping the window at `start` on other threads, writing into
-    /// `buffers` where it can. A window takes `share` bytes per thread, or
-    /// all that is left when that is less; `nil` when less than one share
-    /// is left or no guess past the first run is found.
-    private func launch(from start: Int, buffers: inout [[UInt8]]) -> ConcurrentRuns<Run>? {
-        guard bytes.count - start >= share else { return nil }
-        let end = min(bytes.count, start + share * jobs)
-        let starts = runStarts(from: start, before: end)
-        guard starts.count > 1 else { return nil }
-        let limits = Array(starts.dropFirst()) + [end]
-        let outputs = starts.indices.map { _ in buffers.popLast() ?? [] }
+    /// Starts mapping the run from `start` on another thread, writing into
+    /// one of `buffers` when there is one. The run goes on to the first
+    /// guess at least `runSize` bytes on, or to the end of the input.
+    ///
+    /// - Returns: Where the run after it starts: that guess, or `nil` when
+    ///   the run goes to the end.
+    private func launch(from start: Int, guessed: Bool, on runs: OrderedRuns<Run>, buffers: inout [[UInt8]]) -> Int? {
+        var limit: Int?
+        var boundary = start + runSize
+        while limit == nil, boundary < bytes.count {
+            limit = elementGuess(from: boundary, before: min(bytes.count, boundary + runSize / 2))
+            boundary += runSize
+        }
+        let output = buffers.popLast() ?? []
+        let end = limit ?? bytes.count
         // Each run only reads the input.
         nonisolated(unsafe) let elements = self
-        return ConcurrentRuns(count: starts.count) { position in
-            elements.run(from: starts[position], until: limits[position], guessed: position > 0, writingAfter: outputs[position])
-        }
-    }
-
-    /// Where each run of the window from `start` to `end` starts: `start`,
-    /// then a guess past each later part; guesses not found are left out.
-    private func runStarts(from start: Int, before end: Int) -> [Int] {
-        let runs = jobs * Self.runsPerShare
-        let part = (end - start) / runs
-        var starts = [start]
-        for index in 1..<runs {
-            let from = max(start + part * index, starts[starts.count - 1] + 1)
-            if let guess = elementGuess(from: from, before: min(end, from + part / 2)) { starts.append(guess) }
-        }
-        return starts
+        runs.start { elements.run(from: start, until: end, guessed: guessed, writingAfter: output) }
+        return limit
     }
 
     /// The first `{` at or after `from` that follows `}`, a comma and white
@@ -130,18 +131,6 @@ struct ParallelElements {
             if bytes[before] == UInt8(ascii: "}"), after < bytes.count, bytes[after] == UInt8(ascii: "{") { return after }
         }
         return nil
-    }
-
-    /// The runs of a window that follow on from its first, and where the
-    /// next window starts: `nil` when the last of them stopped at the end of
-    /// the array or at input it could not read.
-    private static func chain(_ runs: [Run]) -> (runs: ArraySlice<Run>, next: Int?) {
-        for position in runs.indices {
-            guard let next = runs[position].next else { return (runs[...position], nil) }
-            // The next run counts only if this one stopped exactly where it started.
-            if position + 1 == runs.count || next != runs[position + 1].start { return (runs[...position], next) }
-        }
-        preconditionFailure("a window has at least one run")
     }
 
     /// Maps elements from the one at `start` until one starts at or past

@@ -1,0 +1,70 @@
+import Synchronization
+import Testing
+
+@testable import MapLang
+
+/// `OrderedRuns` gives each run's result in the order the runs were
+/// started, whatever order the threads finish in, and frees results that
+/// are never taken.
+struct OrderedRunsTests {
+    /// Counts the results alive, to show none is leaked or freed twice.
+    final class Counted: Sendable {
+        static let alive = Atomic<Int>(0)
+        let index: Int
+        init(_ index: Int) {
+            self.index = index
+            Self.alive.add(1, ordering: .relaxed)
+        }
+        deinit { Self.alive.subtract(1, ordering: .relaxed) }
+    }
+
+    /// A run whose cost falls as `index` grows.
+    static func work(_ index: Int, of count: Int) -> (Int, Int) {
+        var sum = 0
+        for value in 0..<((count - index) * 20_000) { sum &+= value % 7 }
+        return (index, sum)
+    }
+
+    @Test func resultsComeInTheOrderTheRunsStarted() {
+        // Later runs finish first: the earliest do the most work.
+        let runs = OrderedRuns<(Int, Int)>()
+        for index in 0..<16 { runs.start { Self.work(index, of: 16) } }
+        #expect(runs.pending == 16)
+        var results: [(Int, Int)] = []
+        while let result = runs.next() { results.append(result) }
+        #expect(results.map(\.0) == Array(0..<16))
+        #expect(results[15].1 == (0..<20_000).reduce(0) { $0 &+ $1 % 7 })
+        #expect(runs.pending == 0 && runs.next() == nil)
+    }
+
+    @Test func runsStartedWhileOthersAreTakenKeepTheirOrder() {
+        // As `--jobs` uses them: a few runs ahead, one more each time one is taken.
+        let runs = OrderedRuns<(Int, Int)>()
+        var started = 0
+        var taken: [Int] = []
+        while taken.count < 100 {
+            while runs.pending < 4, started < 100 {
+                let index = started
+                runs.start { (index, Self.work(index % 5, of: 5).1) }
+                started += 1
+            }
+            guard let (index, _) = runs.next() else { break }
+            taken.append(index)
+        }
+        #expect(taken == Array(0..<100))
+    }
+
+    @Test func resultsNeverTakenAreFreedOnceTheRunsEnd() {
+        do {
+            let runs = OrderedRuns<Counted>()
+            for index in 0..<8 { runs.start { Counted(index) } }
+        }
+        do {
+            let runs = OrderedRuns<Counted>()
+            for index in 0..<5 { runs.start { Counted(index) } }
+            #expect(runs.next()?.index == 0)
+            #expect(runs.next()?.index == 1)
+        }
+        #expect(Counted.alive.load(ordering: .relaxed) == 0)
+    }
+}
