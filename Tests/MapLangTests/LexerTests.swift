@@ -109,6 +109,7 @@ struct LexerTests {
         EscapeCase(id: "raw non-ascii", text: #""café ✓""#, value: "café ✓"),
         EscapeCase(id: "empty", text: #""""#, value: ""),
         EscapeCase(id: "comment marker inside", text: #""a // b""#, value: "a // b"),
+        EscapeCase(id: "ascii runs between escapes and non-ascii", text: "\"ab c\\n✓d\te\\\"f\"", value: "ab c\n✓d\te\"f"),
     ])
     func escapes(_ example: EscapeCase) {
         let result = Lexer.tokenize(SourceFile(name: "t.map", text: example.text))

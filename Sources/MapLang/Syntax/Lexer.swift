@@ -279,6 +279,11 @@ public struct Lexer {
             }
             if current == Ascii.backslash {
                 scanEscape(into: &value)
+            } else if current < 0x80 {
+                // A run of plain ASCII goes in at once.
+                let run = offset
+                while offset < bytes.count, Self.isPlainStringByte(bytes[offset]) { offset += 1 }
+                value.append(contentsOf: bytes[run..<offset])
             } else if let length = Self.scalarLength(in: bytes, at: offset) {
                 value.append(contentsOf: bytes[offset..<(offset + length)])
                 offset += length
@@ -353,6 +358,14 @@ public struct Lexer {
     /// The text of `start..<end`, with bad bytes replaced.
     private func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Whether a byte inside a string literal stands for itself: ASCII other
+    /// than the quote, the backslash and the line breaks, which end or
+    /// interrupt a run of such bytes.
+    private static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != Ascii.quote && byte != Ascii.backslash && byte != Ascii.newline
+            && byte != Ascii.carriageReturn
     }
 
     /// The length of the well-formed UTF-8 sequence at `index`, or `nil` if

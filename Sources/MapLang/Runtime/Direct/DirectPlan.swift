@@ -114,7 +114,7 @@ private struct DirectTableBuilder {
             }
             var checked = Set<Int>()
             for check in model.checks { check.condition.addFieldsRead(to: &checked) }
-            var slots: [String: Int] = [:]
+            var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
             let first = fields.count
             for (fieldIndex, field) in model.fields.enumerated() {
                 addField(field, at: (index, fieldIndex), isChecked: checked.contains(fieldIndex), slots: &slots)
@@ -199,8 +199,7 @@ private struct DirectTableBuilder {
 extension DirectScalar {
     /// The way a field's scalar values are read.
     init(_ field: FieldPlan, enums: [EnumPlan]) {
-        let steps = field.pipeline.map(\.step)
-        switch (field.type.elementType, steps.first, steps.count) {
+        switch (field.type.elementType, field.pipeline.first?.step, field.pipeline.count) {
         case (.string, nil, _): self = .string
         case (.int, nil, _): self = .int
         case (.bool, nil, _): self = .bool
