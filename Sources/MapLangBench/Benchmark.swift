@@ -127,8 +127,11 @@ public struct Benchmark {
             ratio: Double(bytes.count) / median.0 / reference, peakBytes: times.map(\.1).max() ?? 0)
     }
 
+    /// How many pairs of runs the thread rows take at least.
+    static let threadPairs = 11
+
     /// `maplang run` as a process on one thread and with `--jobs 2`, runs
-    /// of the two taking turns, on the issues as an array or as NDJSON
+    /// of the two taking turns, each going first in every other pair, on the issues as an array or as NDJSON
     /// (`name` ends with `--ndjson`); the second row's name gives its
     /// speed-up over the first: the median of each pair's ratio, since the
     /// two runs of a pair see much the same load from the machine's other work.
@@ -139,8 +142,10 @@ public struct Benchmark {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let threads = [1, 2]
         var times = threads.map { _ in [Double]() }
-        for _ in 0..<max(5, options.runs) {
-            for (position, count) in threads.enumerated() {
+        for pair in 0..<max(Self.threadPairs, options.runs) {
+            // Each side goes first in every other pair.
+            let order = pair.isMultiple(of: 2) ? Array(threads.enumerated()) : threads.enumerated().reversed()
+            for (position, count) in order {
                 let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs", String(count)]
                 let result = try Measurement.runProcess(executable, arguments, output: "/dev/null", samplingMemory: false)
                 guard result.status == 0 else { throw BenchError("\(name) exited with \(result.status)") }
