@@ -110,12 +110,30 @@ struct ParallelElements {
             limit = elementGuess(from: boundary, before: min(bytes.count, boundary + runSize / 2))
             boundary += runSize
         }
-        let output = buffers.popLast() ?? []
+        let output = Handover(buffers.popLast() ?? [])
         let end = limit ?? bytes.count
         // Each run only reads the input.
         nonisolated(unsafe) let elements = self
-        runs.start { elements.run(from: start, until: end, guessed: guessed, writingAfter: output) }
+        runs.start { elements.run(from: start, until: end, guessed: guessed, writingAfter: output.take()) }
         return limit
+    }
+
+    /// A buffer passed to the thread that maps a run as its only owner, so
+    /// the run writes into the buffer's memory instead of copying it first.
+    private final class Handover: @unchecked Sendable {
+        /// The buffer, until it is taken.
+        private var bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        /// The buffer, leaving nothing behind; called once, by the run.
+        func take() -> [UInt8] {
+            let taken = bytes
+            bytes = []
+            return taken
+        }
     }
 
     /// The first `{` at or after `from` that follows `}`, a comma and white
@@ -141,7 +159,7 @@ struct ParallelElements {
     /// most likely lay inside an element, such as in an array of objects
     /// within one; the run then starts again at the next guess, if any
     /// before `limit`.
-    func run(from start: Int, until limit: Int, guessed: Bool, writingAfter output: [UInt8]) -> Run {
+    func run(from start: Int, until limit: Int, guessed: Bool, writingAfter output: consuming [UInt8]) -> Run {
         var writer = JSONWriter(style: style)
         writer.bytes = output
         var run = Run(start: start)
