@@ -46,6 +46,26 @@ struct CLIJobsTests {
         #expect(text.stderr == one.stderr)
     }
 
+    /// A file of many runs, more than the threads keep started ahead, so
+    /// runs are started as others are taken and pages are given back on the
+    /// way: the same records, reports and rejects as one thread.
+    @Test func aFileOfManyRunsGivesTheSameAsOneThread() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-jobs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try F.orders.write(toFile: directory + "/orders.map", atomically: true, encoding: .utf8)
+        // About 10 MB: some twenty runs of half a megabyte, where two threads keep sixteen started.
+        let copies = 10_000_000 / Self.feed.count + 1
+        try Data(Array([[UInt8]](repeating: Self.feed, count: copies).joined())).write(to: URL(fileURLWithPath: directory + "/feed.ndjson"))
+        let arguments = ["run", "orders.map", "feed.ndjson", "--ndjson", "--rejects", "rejects.txt"]
+        let reference = try CLIBinary.run(arguments, in: directory)
+        let referenceRejects = try Data(contentsOf: URL(fileURLWithPath: directory + "/rejects.txt"))
+        #expect(reference.stderr == "feed.ndjson: \(93 * copies) of \(3000 * copies) lines rejected, \(2907 * copies) written\n")
+        let parallel = try CLIBinary.run(arguments + ["--jobs", "2"], in: directory)
+        #expect(parallel == reference)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/rejects.txt")) == referenceRejects)
+    }
+
     /// A regular file is mapped in memory, standard input is read in
     /// chunks: through the real executable, both give what one thread gives.
     @Test func aFileAndAStreamGiveTheSameAsOneThread() throws {
