@@ -155,7 +155,7 @@ struct MappingJob {
             return range
         }
         while true {
-            while jobs > 1, runs.pending < jobs * OrderedRuns<MappedLines>.runsAheadPerThread, let range = plan() {
+            while jobs > 1, runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), let range = plan() {
                 runs.start { LineBlocks.map(range, of: input, line) }
             }
             guard let run = jobs > 1 ? runs.next() : plan().map({ LineBlocks.map($0, of: bytes, line) }) else { return }

@@ -67,4 +67,11 @@ struct OrderedRunsTests {
         }
         #expect(Counted.alive.load(ordering: .relaxed) == 0)
     }
+
+    @Test func runsAheadGrowWithThreadsUpToABound() {
+        #expect(OrderedRuns<Int>.runsAhead(threads: 1) == 8)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 2) == 16)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 8) == 64)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 256) == 64)
+    }
 }

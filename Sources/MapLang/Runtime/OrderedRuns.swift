@@ -21,9 +21,14 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// The oldest run not yet taken.
     private var head = 0
 
-    /// How many runs per thread a caller keeps started ahead of the one it
-    /// waits for, so the threads stay busy while it takes results.
-    package static var runsAheadPerThread: Int { 8 }
+    /// How many runs a caller with `threads` threads keeps started ahead of
+    /// the one it waits for: enough that the threads stay busy while it
+    /// takes results, eight per thread, but never more than 64, which
+    /// bounds the memory of results waiting to be taken however many
+    /// threads are asked for.
+    package static func runsAhead(threads: Int) -> Int {
+        min(threads * 8, 64)
+    }
 
     /// Creates an empty set of runs.
     package init() {}

@@ -78,7 +78,7 @@ struct ParallelElements {
         // Where the next run to deliver must start: where the last one stopped.
         var expected = start
         while true {
-            while runs.pending < jobs * OrderedRuns<Run>.runsAheadPerThread, let (from, guessed) = planned {
+            while runs.pending < OrderedRuns<Run>.runsAhead(threads: jobs), let (from, guessed) = planned {
                 planned = launch(from: from, guessed: guessed, on: runs, buffers: &buffers).map { ($0, true) }
             }
             guard var run = runs.next() else { return delivered }
