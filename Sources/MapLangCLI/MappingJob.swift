@@ -189,10 +189,8 @@ struct MappingJob {
 
     /// How much input to map at a time on one thread, or to read at a time from a stream.
     private static let windowSize = 4 << 20
-    /// About how much input each run takes with `--jobs`: enough that a run
-    /// costs little to start and hand over, little enough that threads that
-    /// come free early share the work left.
-    private static let runSize = 1 << 19
+    /// About how much input each run takes with `--jobs`.
+    private static var runSize: Int { OrderedRuns<MappedLines>.inputPerRun }
     /// The least input worth splitting among threads.
     private static let smallestSplit = 1 << 16
 

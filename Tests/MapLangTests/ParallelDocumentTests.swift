@@ -142,7 +142,7 @@ struct ParallelDocumentTests {
         #expect(Self.outcome(large, jobs: 2, runSize: 400) == Self.outcome(large, jobs: 1))
     }
 
-    @Test func theDefaultShareMapsLargeArraysOnSeveralThreads() {
+    @Test func theDefaultRunSizeMapsLargeArraysOnSeveralThreads() {
         let text = Self.document(60_000)
         #expect(Self.outcome(text, jobs: 2, runSize: ParallelElements.runSize) == Self.outcome(text, jobs: 1))
     }

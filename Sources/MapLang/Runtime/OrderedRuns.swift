@@ -21,6 +21,11 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// The oldest run not yet taken.
     private var head = 0
 
+    /// About how many bytes of input one run of `--jobs` maps: enough that
+    /// a run costs little to start and hand over, little enough that
+    /// threads that come free early share the work left.
+    package static var inputPerRun: Int { 1 << 19 }
+
     /// How many runs a caller with `threads` threads keeps started ahead of
     /// the one it waits for: enough that the threads stay busy while it
     /// takes results, eight per thread, but never more than 64, which

@@ -30,10 +30,8 @@ struct ParallelElements {
     /// About how much input each run takes.
     let runSize: Int
 
-    /// The usual `runSize`: enough that a run costs little to start and
-    /// hand over, little enough that threads that come free early share
-    /// the work left.
-    static let runSize = 1 << 19
+    /// The usual `runSize`.
+    static var runSize: Int { OrderedRuns<Run>.inputPerRun }
 
     /// The elements one thread mapped, in order.
     struct Run {
