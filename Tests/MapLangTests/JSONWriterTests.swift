@@ -42,6 +42,18 @@ struct JSONWriterTests {
         #expect(writtenJSON(.string("x"), .pretty) == "\"x\"")
     }
 
+    /// Deeper than the indentation the writer keeps ready (32 levels), the
+    /// spaces go on growing by two per level.
+    @Test(arguments: [1, 31, 32, 33, 40])
+    func writesPrettyIndentationAtAnyDepth(depth: Int) {
+        var value = MappedValue.int(7)
+        for _ in 0..<depth { value = .array([value]) }
+        var lines = (0..<depth).map { String(repeating: "  ", count: $0) + "[" }
+        lines.append(String(repeating: "  ", count: depth) + "7")
+        lines += (0..<depth).reversed().map { String(repeating: "  ", count: $0) + "]" }
+        #expect(writtenJSON(value, .pretty) == lines.joined(separator: "\n"))
+    }
+
     @Test func escapesEveryControlCharacterAndNothingElse() {
         let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
         let expected =

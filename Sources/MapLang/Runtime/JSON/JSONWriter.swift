@@ -151,8 +151,13 @@ public struct JSONWriter: Sendable {
     /// In pretty style, starts a new line indented for the current depth.
     private mutating func writeLineBreak() {
         guard style == .pretty else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        // A line break and the spaces of 32 levels, of which a prefix is taken.
+        let lineBreak: StaticString = "\n                                                                "
+        let count = 1 + depth * 2
+        bytes.appendBytes(UnsafeBufferPointer(start: lineBreak.utf8Start, count: min(count, lineBreak.utf8CodeUnitCount)))
+        if count > lineBreak.utf8CodeUnitCount {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count - lineBreak.utf8CodeUnitCount))
+        }
     }
 
     /// Appends ASCII text.
