@@ -44,15 +44,92 @@ struct RecordOutput {
         if elements > 0 { buffer.append(UInt8(ascii: ",")) }
         elements += 1
         if pretty {
-            buffer += Array("\n  ".utf8)
-            for byte in json {
-                buffer.append(byte)
-                if byte == UInt8(ascii: "\n") { buffer += [UInt8(ascii: " "), UInt8(ascii: " ")] }
-            }
+            appendIndented(json)
         } else {
             buffer += json
         }
         flushIfLarge()
+    }
+
+    /// Appends a pretty value on a line of its own, each of its lines
+    /// indented by two spaces more, as an element of the array.
+    ///
+    /// Pretty output breaks lines every few dozen bytes, so the value is
+    /// copied eight bytes at a time, stopping only at a line break.
+    private mutating func appendIndented(_ json: ArraySlice<UInt8>) {
+        json.withUnsafeBufferPointer { input in
+            let breaks = Self.lineBreaks(in: input)
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: 3 + input.count + 2 * breaks))
+            buffer.withUnsafeMutableBytes { output in
+                output[start] = Self.newline
+                var at = Self.indent(output, at: start + 1)
+                var from = 0
+                while from < input.count {
+                    guard input.count - from >= 8 else {
+                        // The last few bytes, one at a time.
+                        output[at] = input[from]
+                        at += 1
+                        if input[from] == Self.newline { at = Self.indent(output, at: at) }
+                        from += 1
+                        continue
+                    }
+                    let word = UnsafeRawPointer(input.baseAddress! + from).loadUnaligned(as: UInt64.self)
+                    output.storeBytes(of: word, toByteOffset: at, as: UInt64.self)
+                    guard let line = Self.firstNewline(in: UInt64(littleEndian: word)) else {
+                        at += 8
+                        from += 8
+                        continue
+                    }
+                    // Keep the bytes up to the line break; indent after it.
+                    at = Self.indent(output, at: at + line + 1)
+                    from += line + 1
+                }
+            }
+        }
+    }
+
+    /// Writes the two spaces of indentation at `at`, over whatever bytes
+    /// were copied there, and gives the offset after them.
+    private static func indent(_ output: UnsafeMutableRawBufferPointer, at: Int) -> Int {
+        output[at] = UInt8(ascii: " ")
+        output[at + 1] = UInt8(ascii: " ")
+        return at + 2
+    }
+
+    /// `\n`.
+    private static let newline = UInt8(ascii: "\n")
+
+    /// Eight `\n` bytes in one word.
+    private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    /// A one in each byte of a word.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The high bit of each byte of a word.
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The index of the first `\n` among the eight bytes of `word`, its
+    /// lowest byte first.
+    private static func firstNewline(in word: UInt64) -> Int? {
+        let zeroed = word ^ newlines
+        // The lowest high bit set marks the first zero byte exactly.
+        let found = (zeroed &- ones) & ~zeroed & highBits
+        return found == 0 ? nil : found.trailingZeroBitCount / 8
+    }
+
+    /// How many `\n` bytes there are in `bytes`.
+    private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var from = 0
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while bytes.count - from >= 8 {
+            let zeroed = UnsafeRawPointer(bytes.baseAddress! + from).loadUnaligned(as: UInt64.self) ^ newlines
+            // A byte's high bit is clear here exactly when the byte is zero.
+            let nonZero = ((zeroed & low) &+ low) | zeroed
+            count += (~nonZero & highBits).nonzeroBitCount
+            from += 8
+        }
+        for byte in bytes[from...] where byte == newline { count += 1 }
+        return count
     }
 
     /// Closes the top-level array.

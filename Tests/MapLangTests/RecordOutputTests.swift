@@ -1,0 +1,75 @@
+import MapLang
+import Testing
+
+@testable import MapLangCLI
+
+/// `RecordOutput` lays out a top-level array: compact elements end to end,
+/// pretty elements each on its own lines, indented one level.
+struct RecordOutputTests {
+    /// Collects what is written.
+    final class Collected: OutputSink {
+        var bytes: [UInt8] = []
+        func write(_ bytes: [UInt8]) throws(ConsoleError) { self.bytes += bytes }
+        func commit() throws(ConsoleError) {}
+        func abandon() {}
+    }
+
+    /// The text `RecordOutput` writes for an array of these elements.
+    static func array(of elements: [String], pretty: Bool) throws -> String {
+        let sink = Collected()
+        var output = RecordOutput(pretty: pretty, sink: sink)
+        output.beginArray()
+        for element in elements { output.writeElement(json: Array(element.utf8)[...]) }
+        output.endArray()
+        try output.finish()
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// Indents each line of `element` by two spaces, the slow and obvious way.
+    static func indented(_ element: String) -> String {
+        "\n  " + element.replacing("\n", with: "\n  ")
+    }
+
+    @Test func compactElementsGoEndToEnd() throws {
+        #expect(try Self.array(of: ["{\"a\":1}", "[]", "2"], pretty: false) == "[{\"a\":1},[],2]\n")
+        #expect(try Self.array(of: [], pretty: false) == "[]\n")
+    }
+
+    @Test func prettyElementsAreIndentedOneLevel() throws {
+        let element = "{\n  \"title\": \"a\",\n  \"labels\": [\n    \"bug\"\n  ]\n}"
+        let expected = """
+            [
+              {
+                "title": "a",
+                "labels": [
+                  "bug"
+                ]
+              },
+              1
+            ]
+
+            """
+        #expect(try Self.array(of: [element, "1"], pretty: true) == expected)
+    }
+
+    /// Every length of line and of value around the eight bytes copied at
+    /// once, with line breaks at every position within a word, first and
+    /// last byte included.
+    @Test(arguments: 0..<24)
+    func prettyElementsOfEveryLineLength(lineLength: Int) throws {
+        for lines in 1...4 {
+            for tail in 0..<10 {
+                let line = String(repeating: "x", count: lineLength)
+                let element = Array(repeating: line, count: lines).joined(separator: "\n") + String(repeating: "y", count: tail)
+                let leadingBreak = "\n" + element
+                for value in [element, leadingBreak, element + "\n"] {
+                    #expect(try Self.array(of: [value, value], pretty: true) == "[\(Self.indented(value)),\(Self.indented(value))\n]\n")
+                }
+            }
+        }
+    }
+
+    @Test func prettyEmptyElement() throws {
+        #expect(try Self.array(of: [""], pretty: true) == "[\n  \n]\n")
+    }
+}
