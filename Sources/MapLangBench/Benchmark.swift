@@ -127,39 +127,49 @@ public struct Benchmark {
             ratio: Double(bytes.count) / median.0 / reference, peakBytes: times.map(\.1).max() ?? 0)
     }
 
-    /// How many pairs of runs the thread rows take at least.
-    static let threadPairs = 11
+    /// How many rounds the thread rows take at least.
+    static let threadRounds = 11
 
-    /// `maplang run` as a process on one thread and with `--jobs 2`, runs
-    /// of the two taking turns, each going first in every other pair, on the issues as an array or as NDJSON
-    /// (`name` ends with `--ndjson`); the second row's name gives its
-    /// speed-up over the first: the median of each pair's ratio, since the
-    /// two runs of a pair see much the same load from the machine's other work.
+    /// `maplang run` as a process on one thread and with `--jobs 2`, on the
+    /// issues as an array or as NDJSON (`name` ends with `--ndjson`).
+    ///
+    /// Each round runs one thread, `--jobs 2`, and two one-thread processes
+    /// side by side, in an order that turns from round to round. The second
+    /// row's name gives the speed-up of `--jobs 2` over one thread, and, as
+    /// the yardstick, how much more work the two separate processes got
+    /// done than one: what the machine's second core gave at the time. Each
+    /// is the median of its ratios within a round, since the runs of a round
+    /// see much the same load from the machine's other work.
     private func threadRows(_ executable: String, rules: String, input: [UInt8], name: String, size: Int) throws -> [BenchRow] {
         let lines = name.hasSuffix("--ndjson")
         let path = NSTemporaryDirectory() + "/maplang-bench-threads-\(size).\(lines ? "ndjson" : "json")"
         try Data(input).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let threads = [1, 2]
-        var times = threads.map { _ in [Double]() }
-        for pair in 0..<max(Self.threadPairs, options.runs) {
-            // Each side goes first in every other pair.
-            let order = pair.isMultiple(of: 2) ? Array(threads.enumerated()) : threads.enumerated().reversed()
-            for (position, count) in order {
-                let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs", String(count)]
-                let result = try Measurement.runProcess(executable, arguments, output: "/dev/null", samplingMemory: false)
+        let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs"]
+        // The three runs of a round: one thread, `--jobs 2`, two one-thread processes at once.
+        let runs: [() throws -> (seconds: Double, status: Int32)] = [
+            { try Measurement.runProcesses(executable, arguments + ["1"], copies: 1, output: "/dev/null") },
+            { try Measurement.runProcesses(executable, arguments + ["2"], copies: 1, output: "/dev/null") },
+            { try Measurement.runProcesses(executable, arguments + ["1"], copies: 2, output: "/dev/null") },
+        ]
+        var times = runs.map { _ in [Double]() }
+        for round in 0..<max(Self.threadRounds, options.runs) {
+            for offset in 0..<runs.count {
+                let which = (round + offset) % runs.count
+                let result = try runs[which]()
                 guard result.status == 0 else { throw BenchError("\(name) exited with \(result.status)") }
-                times[position].append(result.seconds)
+                times[which].append(result.seconds)
             }
         }
-        let medians = times.map { $0.sorted()[$0.count / 2] }
-        let ratios = zip(times[0], times[1]).map { $0 / $1 }.sorted()
-        let speedUp = String(format: "%.2f", ratios[ratios.count / 2])
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let speedUp = median(zip(times[0], times[1]).map { $0 / $1 })
+        let machine = median(zip(times[0], times[2]).map { 2 * $0 / $1 })
+        let note = String(format: "%.2f× one thread; two one-thread processes at once: %.2f×", speedUp, machine)
         return [
-            BenchRow(job: "\(name) --jobs 1 (process), issues \(size) MB", bytes: input.count, seconds: medians[0], ratio: nil, peakBytes: nil),
+            BenchRow(job: "\(name) --jobs 1 (process), issues \(size) MB", bytes: input.count, seconds: median(times[0]), ratio: nil, peakBytes: nil),
             BenchRow(
-                job: "\(name) --jobs 2 (process), issues \(size) MB: \(speedUp)× one thread", bytes: input.count,
-                seconds: medians[1], ratio: nil, peakBytes: nil),
+                job: "\(name) --jobs 2 (process), issues \(size) MB: \(note)", bytes: input.count, seconds: median(times[1]),
+                ratio: nil, peakBytes: nil),
         ]
     }
 

@@ -9,8 +9,7 @@ public enum Measurement {
         for _ in 0..<max(1, runs) {
             let start = ContinuousClock.now
             try body()
-            let elapsed = ContinuousClock.now - start
-            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            times.append(seconds(since: start))
         }
         times.sort()
         return times[times.count / 2]
@@ -33,12 +32,48 @@ public enum Measurement {
     /// The peak is sampled from `/proc/PID/status` while the program runs:
     /// the child's `rusage` would count the memory of this process, which
     /// the child shares until it executes the program.
-    ///
-    /// Without `samplingMemory` it only waits, which leaves the machine's
-    /// cores to the program, and the peak is 0.
     public static func runProcess(
-        _ path: String, _ arguments: [String], output: String, samplingMemory: Bool = true
+        _ path: String, _ arguments: [String], output: String
     ) throws -> (seconds: Double, peakBytes: Int, status: Int32) {
+        let start = ContinuousClock.now
+        let pid = try spawn(path, arguments, output: output)
+        var status: Int32 = 0
+        var peak = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
+            usleep(500)
+        }
+        return (seconds(since: start), peak, (status >> 8) & 0xFF)
+    }
+
+    /// Runs `copies` instances of a program at the same time, their
+    /// standard output going to a file, and reports the wall time until the
+    /// last has ended and the first non-zero exit status (0 when none).
+    /// It only waits, which leaves the machine's cores to the programs.
+    ///
+    /// Separate processes share nothing but the machine, so how much longer
+    /// two of them take than one shows how much of its second core the
+    /// machine gives at the moment.
+    public static func runProcesses(
+        _ path: String, _ arguments: [String], copies: Int, output: String
+    ) throws -> (seconds: Double, status: Int32) {
+        let start = ContinuousClock.now
+        var pids: [pid_t] = []
+        // Children already started are waited for, even when a later one fails to start.
+        defer { for pid in pids { waitpid(pid, nil, 0) } }
+        for _ in 0..<copies { pids.append(try spawn(path, arguments, output: output)) }
+        var worst: Int32 = 0
+        while let pid = pids.popLast() {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            if worst == 0 { worst = (status >> 8) & 0xFF }
+        }
+        return (seconds(since: start), worst)
+    }
+
+    /// Starts a program with its standard output going to a file and its
+    /// standard error to `/dev/null`.
+    private static func spawn(_ path: String, _ arguments: [String], output: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,21 +82,14 @@ public enum Measurement {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
-        var status: Int32 = 0
-        var peak = 0
-        if samplingMemory {
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
-                usleep(500)
-            }
-        } else {
-            waitpid(pid, &status, 0)
-        }
+        return pid
+    }
+
+    /// The seconds since `start`.
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (seconds, peak, (status >> 8) & 0xFF)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -42,6 +42,19 @@ struct BenchmarkTests {
         #expect(difference(#"["2024-01-01T00:00:00Z"]"#, #"["2024-01-01T00:00:01Z"]"#) == #"$[0]: "2024-01-01T00:00:00Z" and "2024-01-01T00:00:01Z""#)
     }
 
+    /// The yardstick for `--jobs` runs every copy to its end and reports a
+    /// copy that failed, so a failing run cannot pass for a fast one.
+    @Test func processesRunSideBySideReportAFailure() throws {
+        let ok = try Measurement.runProcesses("/bin/sh", ["-c", "exit 0"], copies: 2, output: "/dev/null")
+        #expect(ok.status == 0)
+        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-bench-copies-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: marks) }
+        let failed = try Measurement.runProcesses(
+            "/bin/sh", ["-c", "echo x >> \(marks); exit 3"], copies: 3, output: "/dev/null")
+        #expect(failed.status == 3)
+        #expect(try String(contentsOfFile: marks, encoding: .utf8) == "x\nx\nx\n")
+    }
+
     @Test func theTableHasOneLinePerRow() {
         let rows = [
             BenchRow(job: "a", bytes: 2_000_000, seconds: 0.5, ratio: 1, peakBytes: 30_000_000),
