@@ -50,11 +50,13 @@ enum LineBlocks {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Maps runs of lines, on other threads when there are several, and
+    /// Maps runs of lines on `threads` threads, the caller's included, and
     /// gives their results in order.
-    static func map(_ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, _ line: @escaping LineMapper) -> [MappedLines] {
-        guard runs.count > 1 else { return runs.map { map($0, of: bytes, line) } }
-        let started = OrderedRuns<MappedLines>()
+    static func map(
+        _ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, threads: Int, _ line: @escaping LineMapper
+    ) -> [MappedLines] {
+        guard runs.count > 1, threads > 1 else { return runs.map { map($0, of: bytes, line) } }
+        let started = OrderedRuns<MappedLines>(threads: threads)
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes
         for range in runs { started.start { map(range, of: input, line) } }

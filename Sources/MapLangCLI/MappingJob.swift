@@ -145,7 +145,7 @@ struct MappingJob {
         let runSize = jobs > 1 ? Self.runSize : Self.windowSize
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes
-        let runs = OrderedRuns<MappedLines>()
+        let runs = OrderedRuns<MappedLines>(threads: jobs)
         var next = 0
         /// The next run of lines in the input, or `nil` at its end.
         func plan() -> Range<Int>? {
@@ -227,7 +227,7 @@ struct MappingJob {
     ) {
         let split = jobs > 1 && range.count >= Self.smallestSplit
         let runs = split ? LineBlocks.split(range, of: bytes, into: max(jobs, range.count / Self.runSize)) : [range]
-        write(LineBlocks.map(runs, of: bytes, line), of: bytes, inputOffset: inputOffset, into: &sinks)
+        write(LineBlocks.map(runs, of: bytes, threads: jobs, line), of: bytes, inputOffset: inputOffset, into: &sinks)
     }
 
     /// Writes mapped lines in order: each record to the output, and each

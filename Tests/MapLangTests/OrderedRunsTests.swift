@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -27,7 +28,7 @@ struct OrderedRunsTests {
 
     @Test func resultsComeInTheOrderTheRunsStarted() {
         // Later runs finish first: the earliest do the most work.
-        let runs = OrderedRuns<(Int, Int)>()
+        let runs = OrderedRuns<(Int, Int)>(threads: 3)
         for index in 0..<16 { runs.start { Self.work(index, of: 16) } }
         #expect(runs.pending == 16)
         var results: [(Int, Int)] = []
@@ -39,7 +40,7 @@ struct OrderedRunsTests {
 
     @Test func runsStartedWhileOthersAreTakenKeepTheirOrder() {
         // As `--jobs` uses them: a few runs ahead, one more each time one is taken.
-        let runs = OrderedRuns<(Int, Int)>()
+        let runs = OrderedRuns<(Int, Int)>(threads: 3)
         var started = 0
         var taken: [Int] = []
         while taken.count < 100 {
@@ -56,16 +57,59 @@ struct OrderedRunsTests {
 
     @Test func resultsNeverTakenAreFreedOnceTheRunsEnd() {
         do {
-            let runs = OrderedRuns<Counted>()
+            let runs = OrderedRuns<Counted>(threads: 2)
             for index in 0..<8 { runs.start { Counted(index) } }
         }
         do {
-            let runs = OrderedRuns<Counted>()
+            let runs = OrderedRuns<Counted>(threads: 2)
             for index in 0..<5 { runs.start { Counted(index) } }
             #expect(runs.next()?.index == 0)
             #expect(runs.next()?.index == 1)
         }
         #expect(Counted.alive.load(ordering: .relaxed) == 0)
+    }
+
+    /// Counts the runs mapping at once, and the most there ever were.
+    final class Overlap: Sendable {
+        let now = Atomic<Int>(0)
+        let most = Atomic<Int>(0)
+        let begun = Atomic<Int>(0)
+
+        /// A run that holds its thread a moment, so that runs on other threads overlap it.
+        func run(_ index: Int) -> Int {
+            begun.add(1, ordering: .relaxed)
+            let running = now.add(1, ordering: .relaxed).newValue
+            most.max(running, ordering: .relaxed)
+            usleep(2_000)
+            now.subtract(1, ordering: .relaxed)
+            return index
+        }
+    }
+
+    /// `--jobs N` means N threads: the caller and N - 1 helpers, never more.
+    @Test(arguments: [1, 2])
+    func noMoreRunsMapAtOnceThanThreads(threads: Int) {
+        let overlap = Overlap()
+        let runs = OrderedRuns<Int>(threads: threads)
+        for index in 0..<24 { runs.start { overlap.run(index) } }
+        var taken: [Int] = []
+        while let index = runs.next() { taken.append(index) }
+        #expect(taken == Array(0..<24))
+        #expect(overlap.most.load(ordering: .relaxed) <= threads)
+        #expect(overlap.most.load(ordering: .relaxed) >= 1)
+    }
+
+    /// Runs that no thread has begun when the runs are let go of are
+    /// dropped, not mapped: with one thread, the caller, none begins
+    /// before it asks for a result.
+    @Test func runsNotBegunAreDropped() {
+        let overlap = Overlap()
+        do {
+            let runs = OrderedRuns<Int>(threads: 1)
+            for index in 0..<8 { runs.start { overlap.run(index) } }
+            #expect(runs.next() == 0)
+        }
+        #expect(overlap.begun.load(ordering: .relaxed) == 1)
     }
 
     @Test func runsAheadGrowWithThreadsUpToABound() {

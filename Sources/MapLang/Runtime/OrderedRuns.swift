@@ -1,25 +1,103 @@
 import Dispatch
+import Synchronization
 
-/// Runs of work mapped on other threads, taken one at a time in the order
-/// they were started.
+/// Runs of work mapped on `threads` threads, the caller's among them, and
+/// taken one at a time in the order they were started.
 ///
 /// This is how `--jobs` keeps the threads busy: the caller starts runs
-/// ahead, takes the oldest as soon as it is done, and starts another, so
-/// the threads never wait for a whole batch to finish. A thread that comes
-/// free takes the next run, so runs of uneven cost still share the cores.
+/// ahead and takes the oldest as soon as it is done. Helper threads, one
+/// fewer than `threads`, take the runs not yet begun, oldest first. A caller
+/// that would wait for the oldest run maps a run itself instead (the oldest
+/// if no helper has begun it), so `threads` threads share the work and no
+/// more: the caller does not sleep while a helper waits for a core.
 package final class OrderedRuns<Result>: @unchecked Sendable {
-    /// One run's result, with the signal that it is there.
+    /// One run: its work, then its result, with the signal that it is there.
     private final class Slot: @unchecked Sendable {
+        /// The work, until a thread begins it.
+        var work: (@Sendable () -> Result)?
         /// Written once by the thread that maps the run, before `ready` is signalled.
         var result: Result?
         /// Signalled when `result` is written.
         let ready = DispatchSemaphore(value: 0)
+
+        init(_ work: @escaping @Sendable () -> Result) {
+            self.work = work
+        }
+
+        /// Maps the run; called once, by the thread that claimed it.
+        func run() {
+            result = work.take()?()
+            ready.signal()
+        }
+    }
+
+    /// The runs not yet begun, which the helpers and the caller claim.
+    private final class Backlog: Sendable {
+        /// What the lock guards.
+        struct State {
+            /// Runs not yet begun, oldest first from `head`.
+            var waiting: [Slot] = []
+            /// The oldest run not yet begun.
+            var head = 0
+            /// How many helper threads are taking runs.
+            var helpers = 0
+        }
+
+        let state = Mutex(State())
+
+        /// Adds a run; `true` when a new helper should start on it.
+        func add(_ slot: Slot, helpers limit: Int) -> Bool {
+            state.withLock { state in
+                state.waiting.append(slot)
+                guard state.helpers < limit else { return false }
+                state.helpers += 1
+                return true
+            }
+        }
+
+        /// The oldest run not yet begun, now claimed; `nil` when there is
+        /// none, and then a helper that asks stops.
+        func claim(asHelper: Bool) -> Slot? {
+            state.withLock { state in
+                guard state.head < state.waiting.count else {
+                    if asHelper { state.helpers -= 1 }
+                    return nil
+                }
+                let slot = state.waiting[state.head]
+                state.head += 1
+                // Drop claimed runs once they are most of the array.
+                if state.head >= 16 && state.head * 2 >= state.waiting.count {
+                    state.waiting.removeFirst(state.head)
+                    state.head = 0
+                }
+                return slot
+            }
+        }
+
+        /// Gives up the runs not yet begun; they will never be.
+        func drop() -> [Slot] {
+            state.withLock { state in
+                let dropped = Array(state.waiting[state.head...])
+                state.waiting = []
+                state.head = 0
+                return dropped
+            }
+        }
+
+        /// A helper: takes runs until none is left.
+        func help() {
+            while let slot = claim(asHelper: true) { slot.run() }
+        }
     }
 
     /// The runs started and not yet taken, oldest first, from `head`.
     private var slots: [Slot] = []
     /// The oldest run not yet taken.
     private var head = 0
+    /// Runs not yet begun, shared with the helpers.
+    private let backlog = Backlog()
+    /// How many helper threads may take runs besides the caller.
+    private let helpers: Int
 
     /// About how many bytes of input one run of `--jobs` maps: enough that
     /// a run costs little to start and hand over, little enough that
@@ -35,26 +113,29 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         min(threads * 8, 64)
     }
 
-    /// Creates an empty set of runs.
-    package init() {}
+    /// Creates an empty set of runs to be mapped on `threads` threads, the
+    /// caller's included.
+    package init(threads: Int) {
+        helpers = max(0, threads - 1)
+    }
 
     /// How many runs have been started and not yet taken.
     package var pending: Int { slots.count - head }
 
-    /// Starts a run on another thread.
+    /// Starts a run: a helper thread or the caller maps it.
     ///
     /// `work` may only read what the runs share; its result is its own.
     package func start(_ work: @escaping @Sendable () -> Result) {
-        let slot = Slot()
+        let slot = Slot(work)
         slots.append(slot)
-        DispatchQueue.global().async {
-            slot.result = work()
-            slot.ready.signal()
-        }
+        guard backlog.add(slot, helpers: helpers) else { return }
+        let backlog = backlog
+        DispatchQueue.global().async { backlog.help() }
     }
 
-    /// Waits for the oldest run not yet taken and gives its result; `nil`
-    /// when every run started has been taken.
+    /// Gives the result of the oldest run not yet taken, once it is there,
+    /// mapping runs not yet begun while it waits; `nil` when every run
+    /// started has been taken.
     package func next() -> Result? {
         guard head < slots.count else { return nil }
         let slot = slots[head]
@@ -64,16 +145,24 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
             slots.removeFirst(head)
             head = 0
         }
-        slot.ready.wait()
+        while slot.ready.wait(timeout: .now()) == .timedOut {
+            guard let other = backlog.claim(asHelper: false) else {
+                slot.ready.wait()
+                break
+            }
+            other.run()
+        }
         return slot.result.take()
     }
 
-    /// Waits for the runs not taken, since they may read memory their
-    /// caller frees once it lets go of them, and frees their results.
+    /// Drops the runs not yet begun and waits for those begun and not
+    /// taken, since they may read memory their caller frees once it lets go
+    /// of them; frees their results.
     deinit {
-        for slot in slots[head...] {
+        let dropped = Set(backlog.drop().map(ObjectIdentifier.init))
+        for slot in slots[head...] where !dropped.contains(ObjectIdentifier(slot)) {
             slot.ready.wait()
-            // The thread may hold the slot a moment longer; the result goes now.
+            // The helper may hold the slot a moment longer; the result goes now.
             slot.result = nil
         }
     }

@@ -70,7 +70,7 @@ struct ParallelElements {
         guard bytes.count - start > runSize else { return nil }
         var delivered: Int?
         var buffers: [[UInt8]] = []
-        var runs = OrderedRuns<Run>()
+        var runs = OrderedRuns<Run>(threads: jobs)
         // Where the next run to start begins, and whether that is a guess.
         var planned: (start: Int, guessed: Bool)? = (start, false)
         // Where the next run to deliver must start: where the last one stopped.
@@ -82,7 +82,7 @@ struct ParallelElements {
             guard var run = runs.next() else { return delivered }
             guard run.start == expected else {
                 // A guess did not hold: drop the runs from it on, once they end.
-                runs = OrderedRuns()
+                runs = OrderedRuns(threads: jobs)
                 planned = (expected, false)
                 continue
             }
