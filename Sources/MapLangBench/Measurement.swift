@@ -16,10 +16,19 @@ public enum Measurement {
     }
 
     /// A process's peak resident set size (`VmHWM` in `/proc/PID/status`),
-    /// or `nil` once it has exited.
-    static func peakMemory(of process: String) -> Int? {
+    /// or `nil` once it has exited, or while it is not yet running the
+    /// program `named`.
+    ///
+    /// Until a child has executed its program it shares this process's
+    /// memory, whose peak `/proc` would report as the child's; the name
+    /// tells the two apart.
+    static func peakMemory(of process: String, named program: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let lines = status.split(separator: "\n")
+        // The kernel keeps the first 15 bytes of a program's name.
+        let name = "Name:\t" + String(decoding: program.utf8.prefix(15), as: UTF8.self)
+        guard lines.contains(where: { $0 == name }) else { return nil }
+        for line in lines where line.hasPrefix("VmHWM:") {
             let digits = line.split(separator: " ").compactMap { Int($0) }
             return (digits.first ?? 0) * 1024
         }
@@ -40,7 +49,9 @@ public enum Measurement {
         var status: Int32 = 0
         var peak = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if let sampled = peakMemory(of: String(pid)) { peak = max(peak, sampled) }
+            if let sampled = peakMemory(of: String(pid), named: URL(fileURLWithPath: path).lastPathComponent) {
+                peak = max(peak, sampled)
+            }
             usleep(500)
         }
         return (seconds(since: start), peak, (status >> 8) & 0xFF)

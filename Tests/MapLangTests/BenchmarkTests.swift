@@ -55,6 +55,16 @@ struct BenchmarkTests {
         #expect(try String(contentsOfFile: marks, encoding: .utf8) == "x\nx\nx\n")
     }
 
+    /// A peak is read only from a process running the program named, so a
+    /// child not yet past `exec`, which shares the benchmark's memory, is
+    /// not taken for it.
+    @Test func peakMemoryIsReadOnlyFromTheProgramNamed() throws {
+        let me = String(getpid())
+        let name = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect((Measurement.peakMemory(of: me, named: name) ?? 0) > 0)
+        #expect(Measurement.peakMemory(of: me, named: "not-" + name) == nil)
+    }
+
     @Test func theTableHasOneLinePerRow() {
         let rows = [
             BenchRow(job: "a", bytes: 2_000_000, seconds: 0.5, ratio: 1, peakBytes: 30_000_000),
