@@ -20,6 +20,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// Signalled when `result` is written.
         let ready = DispatchSemaphore(value: 0)
 
+        /// A run of `work`, not yet begun.
         init(_ work: @escaping @Sendable () -> Result) {
             self.work = work
         }
@@ -35,14 +36,13 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     private final class Backlog: Sendable {
         /// What the lock guards.
         struct State {
-            /// Runs not yet begun, oldest first from `head`.
-            var waiting: [Slot] = []
-            /// The oldest run not yet begun.
-            var head = 0
+            /// Runs not yet begun, oldest first.
+            var waiting = Queue<Slot>()
             /// How many helper threads are taking runs.
             var helpers = 0
         }
 
+        /// The runs not yet begun and the helpers, under one lock.
         let state = Mutex(State())
 
         /// Adds a run; `true` when a new helper should start on it.
@@ -59,17 +59,8 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// none, and then a helper that asks stops.
         func claim(asHelper: Bool) -> Slot? {
             state.withLock { state in
-                guard state.head < state.waiting.count else {
-                    if asHelper { state.helpers -= 1 }
-                    return nil
-                }
-                let slot = state.waiting[state.head]
-                state.head += 1
-                // Drop claimed runs once they are most of the array.
-                if state.head >= 16 && state.head * 2 >= state.waiting.count {
-                    state.waiting.removeFirst(state.head)
-                    state.head = 0
-                }
+                let slot = state.waiting.popFirst()
+                if slot == nil && asHelper { state.helpers -= 1 }
                 return slot
             }
         }
@@ -77,10 +68,8 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// Gives up the runs not yet begun; they will never be.
         func drop() -> [Slot] {
             state.withLock { state in
-                let dropped = Array(state.waiting[state.head...])
-                state.waiting = []
-                state.head = 0
-                return dropped
+                defer { state.waiting = Queue() }
+                return Array(state.waiting.elements)
             }
         }
 
@@ -90,10 +79,8 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         }
     }
 
-    /// The runs started and not yet taken, oldest first, from `head`.
-    private var slots: [Slot] = []
-    /// The oldest run not yet taken.
-    private var head = 0
+    /// The runs started and not yet taken, oldest first.
+    private var slots = Queue<Slot>()
     /// Runs not yet begun, shared with the helpers.
     private let backlog = Backlog()
     /// How many helper threads may take runs besides the caller.
@@ -120,7 +107,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     }
 
     /// How many runs have been started and not yet taken.
-    package var pending: Int { slots.count - head }
+    package var pending: Int { slots.elements.count }
 
     /// Starts a run: a helper thread or the caller maps it.
     ///
@@ -137,14 +124,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// mapping runs not yet begun while it waits; `nil` when every run
     /// started has been taken.
     package func next() -> Result? {
-        guard head < slots.count else { return nil }
-        let slot = slots[head]
-        head += 1
-        // Drop taken slots once they are most of the array.
-        if head >= 16 && head * 2 >= slots.count {
-            slots.removeFirst(head)
-            head = 0
-        }
+        guard let slot = slots.popFirst() else { return nil }
         while slot.ready.wait(timeout: .now()) == .timedOut {
             guard let other = backlog.claim(asHelper: false) else {
                 slot.ready.wait()
@@ -160,10 +140,39 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// of them; frees their results.
     deinit {
         let dropped = Set(backlog.drop().map(ObjectIdentifier.init))
-        for slot in slots[head...] where !dropped.contains(ObjectIdentifier(slot)) {
+        for slot in slots.elements where !dropped.contains(ObjectIdentifier(slot)) {
             slot.ready.wait()
             // The helper may hold the slot a moment longer; the result goes now.
             slot.result = nil
         }
+    }
+}
+
+/// A first-in, first-out list whose taken elements are let go of in batches.
+private struct Queue<Element> {
+    /// Every element added and not yet let go of.
+    private var storage: [Element] = []
+    /// Where the elements not yet taken start in `storage`.
+    private var head = 0
+
+    /// The elements not yet taken, oldest first.
+    var elements: ArraySlice<Element> { storage[head...] }
+
+    /// Adds an element at the end.
+    mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    /// Takes the oldest element; `nil` when there is none.
+    mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head]
+        head += 1
+        // Let go of taken elements once they are most of the storage.
+        if head >= 16 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
     }
 }
