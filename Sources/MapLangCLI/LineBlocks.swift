@@ -55,7 +55,6 @@ enum LineBlocks {
     static func map(
         _ runs: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, threads: Int, _ line: @escaping LineMapper
     ) -> [MappedLines] {
-        guard runs.count > 1, threads > 1 else { return runs.map { map($0, of: bytes, line) } }
         let started = OrderedRuns<MappedLines>(threads: threads)
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes

@@ -139,7 +139,7 @@ struct MappingJob {
     /// at a time, giving back the pages mapped.
     ///
     /// With `--jobs`, the threads map runs ahead while the caller writes the
-    /// records of earlier ones; with one job, each run is mapped in turn.
+    /// records of earlier ones; with one job, the caller maps each run in turn.
     private func mapFile(_ mapped: MappedInput, into sinks: inout LineSinks) {
         let (bytes, line) = (mapped.buffer, lineMapper())
         let runSize = jobs > 1 ? Self.runSize : Self.windowSize
@@ -155,10 +155,10 @@ struct MappingJob {
             return range
         }
         while true {
-            while jobs > 1, runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), let range = plan() {
+            while runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), let range = plan() {
                 runs.start { LineBlocks.map(range, of: input, line) }
             }
-            guard let run = jobs > 1 ? runs.next() : plan().map({ LineBlocks.map($0, of: bytes, line) }) else { return }
+            guard let run = runs.next() else { return }
             write([run], of: bytes, inputOffset: 0, into: &sinks)
             mapped.release(before: run.range.upperBound)
         }

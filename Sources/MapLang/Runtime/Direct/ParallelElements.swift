@@ -81,7 +81,7 @@ struct ParallelElements {
             }
             guard var run = runs.next() else { return delivered }
             guard run.start == expected else {
-                // A guess did not hold: drop the runs from it on, once they end.
+                // A guess did not hold: drop the runs from it on, waiting for those begun.
                 runs = OrderedRuns(threads: jobs)
                 planned = (expected, false)
                 continue
@@ -95,8 +95,8 @@ struct ParallelElements {
         }
     }
 
-    /// Starts mapping the run from `start` on another thread, writing into
-    /// one of `buffers` when there is one. The run goes on to the first
+    /// Starts the run from `start`, to be mapped by one of the threads,
+    /// writing into one of `buffers` when there is one. The run goes on to the first
     /// guess at least `runSize` bytes on, or to the end of the input.
     ///
     /// - Returns: Where the run after it starts: that guess, or `nil` when
@@ -122,6 +122,7 @@ struct ParallelElements {
         /// The buffer, until it is taken.
         private var bytes: [UInt8]
 
+        /// Holds `bytes` until a run takes them.
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
         }
