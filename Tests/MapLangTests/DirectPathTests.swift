@@ -102,6 +102,7 @@ struct DirectPathTests {
         ("Kelvin sign for K", "{\"id\": 3, \"scale\": \"\u{212A}\"}"),
         ("enum default for a non-ASCII string", #"{"id": 3, "scale": "é"}"#),
         ("lenient enum finds a number", #"{"id": 3, "level": " 1 "}"#),
+        ("lenient enum finds a number written otherwise", #"{"id": 3, "level": "1.0"}"#),
         ("lenient enum default", #"{"id": 3, "level": "zz"}"#),
         ("range below an exclusive bound", #"{"id": 3, "small": 9}"#),
         ("range at an exclusive bound", #"{"id": 3, "small": 10}"#),

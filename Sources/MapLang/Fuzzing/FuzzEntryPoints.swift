@@ -78,7 +78,7 @@ enum FuzzEntryPoints {
             enum Level {
               low from 1
               high from "h"
-              default low
+              default high
             }
             model Child {
               name: String where length(1...8)

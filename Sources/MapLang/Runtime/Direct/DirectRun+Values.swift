@@ -131,9 +131,10 @@ extension DirectRun {
             guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return false }
             writer.write(.date(timestamp))
             return true
-        case .enumeration(let index, let lenient):
+        case .enumeration(let index, let usesDefault):
             let enumeration = tables.enums[index]
-            let found = tables.find(text, in: enumeration.inputs) ?? (!lenient && isASCII ? enumeration.defaultCase : -1)
+            // A string that is not ASCII may equal an input as Unicode text; the interpreter decides.
+            let found = tables.find(text, in: enumeration.inputs) ?? (usesDefault && isASCII ? enumeration.defaultCase : -1)
             guard found >= 0 else { return nil }
             writer.bytes.appendBytes(tables.bytes(of: tables.caseNames[enumeration.caseNames + found]))
             return true
