@@ -15,9 +15,11 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         /// The work, until a thread begins it.
         var work: (@Sendable () -> Result)?
-        /// Written once by the thread that maps the run, before `ready` is signalled.
+        /// Written once by the thread that maps the run, before `isDone` is set.
         var result: Result?
-        /// Signalled when `result` is written.
+        /// Set when `result` is written: the caller looks without waiting.
+        let isDone = Atomic(false)
+        /// Signalled when `result` is written, for a caller that waits.
         let ready = DispatchSemaphore(value: 0)
 
         /// A run of `work`, not yet begun.
@@ -28,6 +30,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// Maps the run; called once, by the thread that claimed it.
         func run() {
             result = work.take()?()
+            isDone.store(true, ordering: .releasing)
             ready.signal()
         }
     }
@@ -125,7 +128,8 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// started has been taken.
     package func next() -> Result? {
         guard let slot = slots.popFirst() else { return nil }
-        while slot.ready.wait(timeout: .now()) == .timedOut {
+        // A semaphore's wait with a timeout of now can sleep a millisecond; the flag does not.
+        while !slot.isDone.load(ordering: .acquiring) {
             guard let other = backlog.claim(asHelper: false) else {
                 slot.ready.wait()
                 break
