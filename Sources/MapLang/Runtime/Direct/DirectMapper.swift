@@ -41,40 +41,43 @@ final class DirectMapper: Sendable {
     ///   record must be mapped through the interpreter: the caller drops what
     ///   was written since it called, and the scanner's position is undefined.
     func write(_ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter) -> Bool {
-        withExtendedLifetime(direct.storage) {
-            var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
-            var run = DirectRun(
-                mapper: self, tables: direct.storage.tables, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
-                writer: JSONWriter(style: writer.style))
+        var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
+        var run = DirectRun(
+            mapper: self, tables: direct.storage.tables, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
+            writer: JSONWriter(style: writer.style))
+        swap(&run.scanner, &scanner)
+        swap(&run.writer, &writer)
+        defer {
             swap(&run.scanner, &scanner)
             swap(&run.writer, &writer)
-            defer {
-                swap(&run.scanner, &scanner)
-                swap(&run.writer, &writer)
+        }
+        run.scanner.skipWhitespace()
+        do {
+            switch target {
+            case .model(let index):
+                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
+            case .choice:
+                let value = try run.scanner.readValue(depth: depth, expected: .value)
+                guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
+                run.writer.write(mapped)
+                return true
             }
-            run.scanner.skipWhitespace()
-            do {
-                switch target {
-                case .model(let index):
-                    return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
-                case .choice:
-                    let value = try run.scanner.readValue(depth: depth, expected: .value)
-                    guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
-                    run.writer.write(mapped)
-                    return true
-                }
-            } catch {
-                return false
-            }
+        } catch {
+            return false
         }
     }
 }
 
 /// One record being written by the direct path: the input and the output
 /// it moves through together.
+///
+/// A run lives only inside `DirectMapper.write`, whose mapper outlives it,
+/// and the mapper's storage with it, so the run holds the mapper without
+/// counting a reference. Threads share one mapper, and a count changed on
+/// every record by several threads would pass its cache line from core to core.
 struct DirectRun {
     /// The mapper, with the interpreter for what the direct path hands on.
-    let mapper: DirectMapper
+    unowned(unsafe) let mapper: DirectMapper
     /// The mapper's tables, valid while the mapper lives.
     let tables: DirectTables
     /// The input.
