@@ -94,6 +94,33 @@ struct JSONReaderStreamingTests {
         #expect(error.offset == 7)
     }
 
+    /// The first bytes of text in each encoding JSON may not use here, and
+    /// of UTF-8 text that merely holds zero bytes or is too short to tell.
+    static let encodings: [(bytes: [UInt8], isWide: Bool)] = [
+        ([0xFE, 0xFF, 0x00, 0x5B], true),  // UTF-16 byte order marks
+        ([0xFF, 0xFE, 0x5B, 0x00], true),
+        ([0x00, 0x5B], true),  // "[" in UTF-16, big and little endian
+        ([0x5B, 0x00], true),
+        ([0x00, 0x5B, 0x00, 0x5D], true),  // "[]" in UTF-16
+        ([0x5B, 0x00, 0x5D, 0x00], true),
+        ([0x00, 0x00, 0x00, 0x5B], true),  // "[" in UTF-32
+        ([0x5B, 0x00, 0x00, 0x00], true),
+        ([0x5B], false),
+        ([0x5B, 0x5D], false),
+        ([0x00, 0x5B, 0x00], false),  // three bytes decide nothing
+        ([0x5B, 0x00, 0x00, 0x5D], false),
+        ([0x00, 0x00, 0x5B, 0x5D], false),
+        ([0x5B, 0x31, 0x5D, 0x00], false),
+        ([0x5B, 0x31, 0x2C, 0x32, 0x5D], false),
+    ]
+
+    @Test(arguments: encodings)
+    func tellsWideEncodingsFromTheFirstBytes(_ bytes: [UInt8], isWide: Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(JSONScanner(bytes: buffer, options: JSONReaderOptions()).looksLikeUTF16OrUTF32 == isWide)
+        }
+    }
+
     @Test func checksEncodingFirst() throws {
         var reader = JSONReader(bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00])
         #expect(throws: JSONSyntaxError(reason: .utf16NotSupported, offset: 0, line: 1, column: 1)) {

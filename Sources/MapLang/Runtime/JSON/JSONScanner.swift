@@ -71,12 +71,14 @@ struct JSONScanner {
     /// `xx 00 00 00` are UTF-32, `00 xx 00 xx` and `xx 00 xx 00` UTF-16.
     var looksLikeUTF16OrUTF32: Bool {
         guard bytes.count >= 2 else { return false }
-        let zero = (0..<min(4, bytes.count)).map { bytes[$0] == 0 }
         if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) { return true }
-        switch zero {
-        case [true, false], [false, true]: return true
-        case [true, true, true, false], [false, true, true, true]: return true
-        case [true, false, true, false], [false, true, false, true]: return true
+        // A bit for each of the first bytes, the first one highest, set when the byte is zero.
+        let count = min(4, bytes.count)
+        let zeros = (0..<count).reduce(0) { bits, index in bits << 1 | (bytes[index] == 0 ? 1 : 0) }
+        switch (count, zeros) {
+        case (2, 0b10), (2, 0b01): return true
+        case (4, 0b1110), (4, 0b0111): return true
+        case (4, 0b1010), (4, 0b0101): return true
         default: return false
         }
     }
