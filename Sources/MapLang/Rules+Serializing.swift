@@ -171,13 +171,16 @@ public struct LineSerializer: Sendable {
     ///   - output: Where the record goes; left as it was when the line is rejected.
     /// - Returns: Why the line was rejected, or `nil` when its record was appended.
     public func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> LineRejection? {
-        if let mapper {
+        // `mapper?.write`, not `if let mapper`: the threads share the mapper,
+        // and binding it would count a reference to it on every line.
+        if mapper != nil {
             let mark = output.count
             var scanner = JSONScanner(bytes: line, options: rules.readerOptions)
             var writer = JSONWriter(style: .compact)
             swap(&writer.bytes, &output)
             let written =
-                (try? scanner.readDocumentStart()) != nil && mapper.write(model.target, depth: 0, from: &scanner, to: &writer)
+                (try? scanner.readDocumentStart()) != nil
+                && mapper?.write(model.target, depth: 0, from: &scanner, to: &writer) == true
                 && (try? scanner.readDocumentEnd()) != nil
             swap(&writer.bytes, &output)
             if written { return nil }
