@@ -113,9 +113,9 @@ struct OrderedRunsTests {
     }
 
     @Test func runsAheadGrowWithThreadsUpToABound() {
-        #expect(OrderedRuns<Int>.runsAhead(threads: 1) == 8)
-        #expect(OrderedRuns<Int>.runsAhead(threads: 2) == 16)
-        #expect(OrderedRuns<Int>.runsAhead(threads: 8) == 64)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 1) == 4)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 2) == 8)
+        #expect(OrderedRuns<Int>.runsAhead(threads: 16) == 64)
         #expect(OrderedRuns<Int>.runsAhead(threads: 256) == 64)
     }
 }

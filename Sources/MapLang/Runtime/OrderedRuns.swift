@@ -96,11 +96,12 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
 
     /// How many runs a caller with `threads` threads keeps started ahead of
     /// the one it waits for: enough that the threads stay busy while it
-    /// takes results, eight per thread, but never more than 64, which
+    /// takes results, four per thread, but never more than 64, which
     /// bounds the memory of results waiting to be taken however many
-    /// threads are asked for.
+    /// threads are asked for. Each run ahead holds a buffer whose pages the
+    /// system must hand over on first use, so more runs cost more.
     package static func runsAhead(threads: Int) -> Int {
-        min(threads * 8, 64)
+        min(threads * 4, 64)
     }
 
     /// Creates an empty set of runs to be mapped on `threads` threads, the
