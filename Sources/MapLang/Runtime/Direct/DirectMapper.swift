@@ -14,9 +14,10 @@
 /// reports every error exactly, with its path. So the output, the errors
 /// and the exit status are the same either way; only the speed differs.
 ///
-/// A class, because every record's `DirectRun` refers to it: one reference
-/// costs one count, where a copy of the plan inside would cost one for each
-/// of its arrays and dictionaries, on every record.
+/// A class, so that every record's `DirectRun` refers to it rather than
+/// copying the plan, which would count a reference to each of its arrays
+/// and dictionaries on every record; the run does not count even the one
+/// reference (see `DirectRun`).
 final class DirectMapper: Sendable {
     /// The interpreter for the values the direct path hands on, and the plan.
     let interpreter: Interpreter
