@@ -25,7 +25,7 @@ public struct ProcessConsole: Console {
 
     public func openOutput(_ path: String?) throws(ConsoleError) -> any OutputSink {
         guard let path else { return StandardOutput() }
-        return try ReplacingFile(path: path)
+        return try OutputFile.open(path)
     }
 
     public func writeError(_ text: String) {
@@ -84,53 +84,8 @@ final class StandardOutput: OutputSink {
     func abandon() {}
 }
 
-/// A file written beside its destination and renamed over it on commit, so
-/// readers never see it half-written and a failed run leaves the old file.
-final class ReplacingFile: OutputSink {
-    /// The destination.
-    private let path: String
-    /// The file being written.
-    private let temporary: String
-    /// Its descriptor, or -1 once closed.
-    private var descriptor: Int32
-
-    init(path: String) throws(ConsoleError) {
-        self.path = path
-        self.temporary = path + ".maplang-\(getpid()).tmp"
-        self.descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
-    }
-
-    deinit {
-        abandon()
-    }
-
-    func write(_ bytes: [UInt8]) throws(ConsoleError) {
-        try writeAll(bytes, to: descriptor, name: "`\(path)`")
-    }
-
-    func commit() throws(ConsoleError) {
-        guard descriptor >= 0 else { return }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        descriptor = -1
-        guard synced, rename(temporary, path) == 0 else {
-            let message = "cannot write `\(path)`: \(systemReason())"
-            unlink(temporary)
-            throw ConsoleError(message: message)
-        }
-    }
-
-    func abandon() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-        unlink(temporary)
-    }
-}
-
 /// Writes every byte to a descriptor, retrying short writes.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ConsoleError) {
+func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ConsoleError) {
     var offset = 0
     while offset < bytes.count {
         let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -148,6 +103,6 @@ private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBuffe
 }
 
 /// The text of `errno`.
-private func systemReason() -> String {
+func systemReason() -> String {
     String(cString: strerror(errno))
 }

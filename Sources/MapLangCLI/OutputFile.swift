@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How `-o` and `--rejects` open the file they name.
+///
+/// A regular file, or a name with nothing there yet, is written beside
+/// itself and renamed over the old one on commit, so readers never see it
+/// half-written and a failed run leaves the old file. The rename lands on
+/// the file a symbolic link points to, never on the link, and the new file
+/// keeps the old one's permissions. Anything else that can be written, such
+/// as `/dev/null`, a terminal or a named pipe, is written in place: it
+/// cannot be replaced, and must not be.
+enum OutputFile {
+    /// Opens `path` to be written as its kind of file allows.
+    static func open(_ path: String) throws(ConsoleError) -> any OutputSink {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
+            return try ReplacingFile(path: path, destination: try linkTarget(path), mode: nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return try ReplacingFile(path: path, destination: try linkTarget(path), mode: info.st_mode & 0o7777)
+        case S_IFDIR:
+            throw ConsoleError(message: "cannot write `\(path)`: it is a directory")
+        default:
+            return try DeviceFile(path: path)
+        }
+    }
+
+    /// Where `path` leads after following every symbolic link on its last
+    /// part, to a file that may not exist yet; `path` when it is no link.
+    private static func linkTarget(_ path: String) throws(ConsoleError) -> String {
+        var current = path
+        // The system's own limit on links followed in one lookup.
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let target = readLink(current) else {
+                throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
+            }
+            current = target.hasPrefix("/") ? target : directory(of: current) + target
+        }
+        errno = ELOOP
+        throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
+    }
+
+    /// The text of the symbolic link at `path`; `nil` with `errno` set when it cannot be read.
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory part of `path` with its final slash, or nothing for a bare name.
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+}
+
+/// A file written beside its destination and renamed over it on commit.
+final class ReplacingFile: OutputSink {
+    /// The path as the user gave it, for messages.
+    private let path: String
+    /// The file replaced: `path`, or the file its links lead to.
+    private let destination: String
+    /// The file being written.
+    private let temporary: String
+    /// Its descriptor, or -1 once closed.
+    private var descriptor: Int32
+
+    /// Creates the temporary file beside `destination`, with `mode` when the
+    /// file it replaces has one, else as a new file is made.
+    init(path: String, destination: String, mode: mode_t?) throws(ConsoleError) {
+        self.path = path
+        self.destination = destination
+        self.temporary = destination + ".maplang-\(getpid()).tmp"
+        self.descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
+        if let mode, fchmod(descriptor, mode) != 0 {
+            let message = "cannot write `\(path)`: \(systemReason())"
+            abandon()
+            throw ConsoleError(message: message)
+        }
+    }
+
+    deinit {
+        abandon()
+    }
+
+    func write(_ bytes: [UInt8]) throws(ConsoleError) {
+        try writeAll(bytes, to: descriptor, name: "`\(path)`")
+    }
+
+    func commit() throws(ConsoleError) {
+        guard descriptor >= 0 else { return }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        descriptor = -1
+        guard synced, rename(temporary, destination) == 0 else {
+            let message = "cannot write `\(path)`: \(systemReason())"
+            unlink(temporary)
+            throw ConsoleError(message: message)
+        }
+    }
+
+    func abandon() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporary)
+    }
+}
+
+/// A device, terminal, pipe or socket, written as the output comes: what
+/// was written stays written even if the run then fails.
+final class DeviceFile: OutputSink {
+    /// The path, for messages.
+    private let path: String
+    /// Its descriptor, or -1 once closed.
+    private var descriptor: Int32
+
+    /// Opens `path` to write; a named pipe waits here for its reader.
+    init(path: String) throws(ConsoleError) {
+        self.path = path
+        self.descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
+    }
+
+    deinit {
+        abandon()
+    }
+
+    func write(_ bytes: [UInt8]) throws(ConsoleError) {
+        try writeAll(bytes, to: descriptor, name: "`\(path)`")
+    }
+
+    func commit() throws(ConsoleError) {
+        abandon()
+    }
+
+    func abandon() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+}
