@@ -10,7 +10,9 @@ let package = Package(
     ],
     targets: [
         // The language: lexer, parser, checker, plan, interpreter, JSON.
-        .target(name: "MapLang"),
+        .target(name: "MapLang", dependencies: ["CThreadPlacement"]),
+        // Linux's calls that place a thread on a core, which Swift's view of the C library leaves out.
+        .target(name: "CThreadPlacement"),
         // The command-line tool as a testable value: arguments, commands, exit codes.
         .target(name: "MapLangCLI", dependencies: ["MapLang"]),
         // `main` only: hands the process's arguments and streams to MapLangCLI.

@@ -121,7 +121,8 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         slots.append(slot)
         guard backlog.add(slot, helpers: helpers) else { return }
         let backlog = backlog
-        DispatchQueue.global().async { backlog.help() }
+        // Without a thread, the caller maps every run itself as it waits.
+        _ = HelperThread.run { backlog.help() }
     }
 
     /// Gives the result of the oldest run not yet taken, once it is there,

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CThreadPlacement
+
+/// Starts a thread of its own for work that should begin at once on another
+/// core.
+///
+/// Linux puts a new or woken thread on the core of the thread that starts
+/// it when it cannot tell that another core is free, as on virtual machines
+/// whose idle cores look taken; the new thread then waits there, behind
+/// its busy starter, until the next scheduler tick moves it (up to 4 ms).
+/// So on Linux the thread is started on the other cores the process may
+/// use, then let go anywhere once it runs.
+enum HelperThread {
+    /// The work a thread runs, passed through `pthread_create`'s one pointer.
+    private final class Work {
+        /// The work.
+        let body: @Sendable () -> Void
+
+        init(_ body: @escaping @Sendable () -> Void) {
+            self.body = body
+        }
+    }
+
+    /// Runs `body` on a new thread; `false` when no thread could be made.
+    static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var work = body
+        if let cores = Cores.ofCallingThread(), cores.others.startThreads(with: &attributes) {
+            work = {
+                cores.all.allowCallingThread()
+                body()
+            }
+        }
+        let context = Unmanaged.passRetained(Work(work)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+}
+
+extension HelperThread {
+    /// The cores the calling thread may run on, and those of them other than
+    /// the one it runs on now.
+    struct Cores: Sendable {
+        /// A set of cores, one bit each, as `CThreadPlacement` takes them.
+        struct Mask: Sendable {
+            /// The bits: enough for 1,024 cores, as the system's own sets.
+            var words = [UInt64](repeating: 0, count: 16)
+
+            /// Makes threads created with `attributes` start on these cores;
+            /// `false` when they cannot.
+            func startThreads(with attributes: inout pthread_attr_t) -> Bool {
+                words.withUnsafeBytes { maplang_start_on_cores(&attributes, $0.baseAddress, $0.count) == 0 }
+            }
+
+            /// Lets the calling thread run on these cores.
+            func allowCallingThread() {
+                _ = words.withUnsafeBytes { maplang_allow_cores($0.baseAddress, $0.count) }
+            }
+        }
+
+        /// Every core the thread may use.
+        let all: Mask
+        /// Those but the one it runs on.
+        let others: Mask
+
+        /// The cores of the calling thread; `nil` when it may use no other
+        /// than its own, or the system does not tell (as off Linux).
+        static func ofCallingThread() -> Cores? {
+            var all = Mask()
+            let read = all.words.withUnsafeMutableBytes { maplang_allowed_cores($0.baseAddress, $0.count) }
+            let current = Int(maplang_current_core())
+            guard read == 0, current >= 0, current < all.words.count * 64 else { return nil }
+            var others = all
+            others.words[current / 64] &= ~(UInt64(1) << UInt64(current % 64))
+            guard others.words != all.words, others.words.contains(where: { $0 != 0 }) else { return nil }
+            return Cores(all: all, others: others)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CThreadPlacement
+import Dispatch
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@testable import MapLang
+
+/// `HelperThread` runs work on a thread of its own, started on a core other
+/// than its starter's and then let go anywhere the starter may run.
+struct HelperThreadTests {
+    /// The cores the calling thread may run on, as a mask; `nil` off Linux.
+    static func allowedCores() -> [UInt64]? {
+        var words = [UInt64](repeating: 0, count: 16)
+        let read = words.withUnsafeMutableBytes { maplang_allowed_cores($0.baseAddress, $0.count) }
+        return read == 0 ? words : nil
+    }
+
+    @Test func runsTheWorkOnAThreadOfItsOwnWithTheStartersCores() {
+        let starter = pthread_self()
+        let done = DispatchSemaphore(value: 0)
+        let seen = Mutex<(differs: Bool, cores: [UInt64]?)?>(nil)
+        let started = HelperThread.run {
+            seen.withLock { $0 = (pthread_equal(pthread_self(), starter) == 0, Self.allowedCores()) }
+            done.signal()
+        }
+        #expect(started)
+        done.wait()
+        let result = seen.withLock { $0 }
+        #expect(result?.differs == true)
+        // Started elsewhere, the thread may then run wherever its starter may.
+        #expect(result?.cores == Self.allowedCores())
+    }
+
+    @Test func theOtherCoresLeaveOutTheCurrentOne() throws {
+        guard let all = Self.allowedCores(), all.reduce(0, { $0 + $1.nonzeroBitCount }) >= 2 else {
+            print("skipped: the thread may use fewer than two cores, or the system does not tell which")
+            return
+        }
+        let cores = try #require(HelperThread.Cores.ofCallingThread())
+        #expect(cores.all.words == all)
+        let left = zip(cores.all.words, cores.others.words).map { $0 & ~$1 }
+        #expect(left.reduce(0, { $0 + $1.nonzeroBitCount }) == 1, "exactly one core left out")
+        #expect(zip(cores.all.words, cores.others.words).allSatisfy { $1 & ~$0 == 0 }, "no core added")
+    }
+
+    /// A thread held to one core has no other to start a helper on.
+    @Test func noOtherCoresForAThreadHeldToOne() throws {
+        guard let all = Self.allowedCores() else {
+            print("skipped: the system does not tell which cores a thread may use")
+            return
+        }
+        let done = DispatchSemaphore(value: 0)
+        let found = Mutex<Bool?>(nil)
+        // On a thread of its own, so the test's thread keeps its cores.
+        #expect(
+            HelperThread.run {
+                var one = [UInt64](repeating: 0, count: 16)
+                let core = Int(maplang_current_core())
+                one[core / 64] = UInt64(1) << UInt64(core % 64)
+                _ = one.withUnsafeBytes { maplang_allow_cores($0.baseAddress, $0.count) }
+                found.withLock { $0 = HelperThread.Cores.ofCallingThread() != nil }
+                done.signal()
+            })
+        done.wait()
+        #expect(found.withLock { $0 } == false)
+        #expect(Self.allowedCores() == all)
+    }
+}
