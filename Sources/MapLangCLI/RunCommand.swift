@@ -30,7 +30,7 @@ struct RunCommand {
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
             OptionSpec(
                 names: ["--jobs", "-j"], valueName: "N", choices: nil,
-                help: "map NDJSON lines, or the records of a large array, on N threads; output stays in input order"),
+                help: "map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order"),
             OptionSpec(
                 names: ["--reverse"], valueName: nil, choices: nil,
                 help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
@@ -89,7 +89,7 @@ struct RunCommand {
                 reporter.fail("`--jobs` takes a number of threads from 1 to 256, not `\(value)`")
                 return .usage
             }
-            jobs = count
+            jobs = Self.threads(requested: count, cores: HelperThread.availableCores)
         }
         let direction: MappingDirection = arguments.flags.contains("--reverse") ? .reverse : .forward
         if direction == .reverse && !rules.reversalProblems.isEmpty {
@@ -118,6 +118,13 @@ struct RunCommand {
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         job.jobs = jobs
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
+    }
+
+    /// How many threads `--jobs` runs: those asked for, but no more than the
+    /// cores the process may use, since the work is all computing and more
+    /// threads than cores would only take turns, each holding its runs' memory.
+    static func threads(requested: Int, cores: Int?) -> Int {
+        min(requested, max(1, cores ?? requested))
     }
 
     /// Whether two paths name the same file as written, ignoring `.` parts

@@ -49,7 +49,7 @@ struct CLIHelpTests {
           --output, -o FILE      write the output to FILE, replacing it only once complete
           --ndjson               read one JSON document per line and write one mapped document per line
           --rejects FILE         with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons
-          --jobs, -j N           map NDJSON lines, or the records of a large array, on N threads; output stays in input order
+          --jobs, -j N           map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
           --reverse              map model-shaped JSON, as `run` writes it, back to the source's shape
           --color WHEN           colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
           --error-format FORMAT  report problems as `text` (default) or as `json`, one object per line

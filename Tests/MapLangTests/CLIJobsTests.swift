@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MapLangCLI
+
 /// `--jobs N` maps NDJSON lines on N threads and changes nothing else: the
 /// same output in input order, the same reports, the same rejects file.
 struct CLIJobsTests {
@@ -99,5 +101,12 @@ struct CLIJobsTests {
             files: ["orders.map": F.orders, "in.json": "{}"])
         BadInputHarness.expect(result, stderr: stderr, status: F.Status.usage)
         #expect(console.written.isEmpty)
+    }
+
+    /// More threads than cores would only take turns: `--jobs` runs as many
+    /// as asked, up to the cores the process may use.
+    @Test(arguments: [(1, 2, 1), (2, 2, 2), (256, 2, 2), (3, 8, 3), (4, nil, 4), (2, 0, 1)] as [(Int, Int?, Int)])
+    func threadsAreCappedAtTheCores(_ requested: Int, _ cores: Int?, _ threads: Int) {
+        #expect(RunCommand.threads(requested: requested, cores: cores) == threads)
     }
 }

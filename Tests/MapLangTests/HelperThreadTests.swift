@@ -37,6 +37,14 @@ struct HelperThreadTests {
         #expect(result?.cores == Self.allowedCores())
     }
 
+    @Test func availableCoresCountsTheAllowedOnes() {
+        let expected = Self.allowedCores().map { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
+        #expect(HelperThread.availableCores == expected)
+        #if os(Linux)
+        #expect((expected ?? 0) >= 1, "Linux tells which cores a thread may use")
+        #endif
+    }
+
     @Test func theOtherCoresLeaveOutTheCurrentOne() throws {
         guard let all = Self.allowedCores(), all.reduce(0, { $0 + $1.nonzeroBitCount }) >= 2 else {
             print("skipped: the thread may use fewer than two cores, or the system does not tell which")

@@ -16,7 +16,15 @@ import CThreadPlacement
 /// its busy starter, until the next scheduler tick moves it (up to 4 ms).
 /// So on Linux the thread is started on the other cores the process may
 /// use, then let go anywhere once it runs.
-enum HelperThread {
+package enum HelperThread {
+    /// How many cores the calling thread may run on; `nil` when the system
+    /// does not tell (as off Linux).
+    package static var availableCores: Int? {
+        var all = Cores.Mask()
+        guard all.words.withUnsafeMutableBytes({ maplang_allowed_cores($0.baseAddress, $0.count) }) == 0 else { return nil }
+        return all.words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
     /// The work a thread runs, passed through `pthread_create`'s one pointer.
     private final class Work {
         /// The work.
