@@ -172,6 +172,27 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#) == nil)
     }
 
+    /// A record whose models nest deeper than `DirectMapper.deepestModel`
+    /// goes to the interpreter, so a chain of models costs linear time, and
+    /// the output is the same either way.
+    @Test func modelsNestedTooDeepAreLeftToTheInterpreter() throws {
+        /// `child` at depth 1, each `children` element two deeper than its parent.
+        func chain(_ levels: Int) -> String {
+            var text = #"{"id": 1, "child": {"name": "c0", "children": ["#
+            for level in 1...levels { text += #"{"name": "c\#(level)", "children": ["# }
+            return text + String(repeating: "]}", count: levels + 1) + "}"
+        }
+        let deepest = (DirectRun.deepestModel - 1) / 2
+        #expect(1 + 2 * deepest <= DirectRun.deepestModel && 1 + 2 * (deepest + 1) > DirectRun.deepestModel)
+        let written = try #require(try Self.directlyWritten(chain(deepest)))
+        #expect(written.contains(#"{"name":"c\#(deepest)","at":null,"children":[]}"#))
+        #expect(try Self.directlyWritten(chain(deepest + 1)) == nil)
+        let rules = FuzzEntryPoints.directRules
+        for levels in [deepest, deepest + 1, 200] {
+            #expect(DirectPathComparison.difference(rules, Array("[\(chain(levels))]".utf8), model: try rules.model(named: nil)) == nil)
+        }
+    }
+
     @Test func aStringsLengthIsToldFromItsBytesWhereTheyAreEnough() {
         func length(_ text: String, _ allowed: ClosedRange<Int64>) -> Bool? {
             Array(text.utf8).withUnsafeBufferPointer { utf8 in

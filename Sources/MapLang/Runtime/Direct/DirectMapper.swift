@@ -99,11 +99,22 @@ struct DirectRun {
 
     // MARK: - Models
 
+    /// How deep in the document, counting every enclosing object and array,
+    /// the direct path writes a model.
+    ///
+    /// A model's object is scanned to its end, its nested values skipped,
+    /// before its fields are written, so each model nested in another is
+    /// read once more for every model around it: a chain of models nested
+    /// n deep would cost n² reads. Past this depth the record goes to the
+    /// interpreter, which reads it once, so a record costs at most this
+    /// many reads of its bytes.
+    static let deepestModel = 16
+
     /// Writes the object at the scanner's position as a model.
     ///
     /// - Returns: `false` when the record must go through the interpreter.
     mutating func writeModel(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
-        guard current == UInt8(ascii: "{") else { return false }
+        guard current == UInt8(ascii: "{"), depth <= Self.deepestModel else { return false }
         let model = tables.models[index]
         guard model.isDirect else {
             // Unknown-key policies need the whole object: the interpreter maps it.
