@@ -104,6 +104,7 @@ public struct Benchmark {
             }
         }
         rows += try corpusRows()
+        rows += try growthRows()
         rows.append(try compileRow())
         if let executable = options.executable { rows.append(try startUpRow(executable, rules: rulesPath)) }
         return rows

@@ -16,15 +16,21 @@ public struct MapLangJob: Sendable {
     }
 
     /// Maps a document as `maplang run` does, record by record straight to
-    /// JSON text; returns the output and the number of records that failed.
-    public func run(_ bytes: [UInt8]) throws -> (output: [UInt8], failed: Int) {
+    /// JSON text, and words each error as `maplang run` reports it; returns
+    /// the output, the number of records that failed and the reports, one
+    /// line each.
+    public func run(_ bytes: [UInt8]) throws -> (output: [UInt8], failed: Int, reports: String) {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var failed = 0
+        var reports = ""
         var first = true
         let shape = try bytes.withUnsafeBufferPointer { buffer in
             try rules.serializeDocument(in: buffer, to: model) { record, _ in
                 if record.index == 0 { output.append(UInt8(ascii: "[")) }
+                for error in record.errors {
+                    reports += "\(error.path): \(error.message)\n  --> \(error.ruleFile):\(error.ruleLocation): \(error.rule)\n"
+                }
                 guard let json = record.json else {
                     failed += 1
                     return
@@ -40,7 +46,7 @@ public struct MapLangJob: Sendable {
             if output.isEmpty { output.append(UInt8(ascii: "[")) }
             output.append(UInt8(ascii: "]"))
         }
-        return (output, failed)
+        return (output, failed, reports)
     }
 
     /// Parses the document into MapLang's JSON tree only.

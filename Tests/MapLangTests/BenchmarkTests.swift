@@ -80,3 +80,41 @@ struct BenchmarkTests {
                 """)
     }
 }
+
+/// The growth cases do the work their names say, at any size: the input
+/// is valid JSON, records map or fail as meant, and every error is reported.
+struct GrowthCaseTests {
+    @Test(arguments: GrowthCase.all.map(\.name))
+    func eachCaseMapsAsMeant(_ name: String) throws {
+        let growth = try #require(GrowthCase.all.first { $0.name == name })
+        for units in [3, 40] {
+            let job = try MapLangJob(rulesText: growth.rules(units), name: "growth.map")
+            let input = growth.input(units)
+            _ = try JSONReader.parse(input)
+            let result = try job.run(input)
+            let errors = growth.errors(units)
+            #expect(result.reports.split(separator: "\n").count == 2 * errors, "\(result.reports)")
+            if errors == 0 { #expect(result.failed == 0 && !result.output.isEmpty) }
+        }
+    }
+
+    /// The rows name what grew and how the time per unit changed.
+    @Test func rowsComeInPairsWithTheRatioOnTheLarger() throws {
+        var options = BenchOptions(packageRoot: TestFiles.packageRoot, executable: nil)
+        options.runs = 1
+        // Small sizes: this checks the rows, not the times.
+        let cases = GrowthCase.all.map { growth in
+            var small = growth
+            small.units = 5
+            return small
+        }
+        let rows = try Benchmark(options: options, log: { _ in }).growthRows(cases)
+        #expect(rows.count == 2 * cases.count)
+        for (growth, pair) in zip(cases, stride(from: 0, to: rows.count, by: 2).map { rows[$0...$0 + 1] }) {
+            #expect(pair.first?.job == "growth: \(growth.units) \(growth.name)")
+            let larger = try #require(pair.last?.job)
+            #expect(larger.hasPrefix("growth: \(growth.units * 8) \(growth.name): "))
+            #expect(larger.hasSuffix("× the time per \(growth.unit) at \(growth.units)"))
+        }
+    }
+}

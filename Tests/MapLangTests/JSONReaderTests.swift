@@ -261,7 +261,7 @@ struct JSONReaderTests {
     }
 
     @Test(arguments: [JSONReaderOptions.DuplicateKeyPolicy.lastWins, .reject])
-    func readsObjectsWithManyKeysInLinearTime(_ policy: JSONReaderOptions.DuplicateKeyPolicy) throws {
+    func readsObjectsWithManyKeys(_ policy: JSONReaderOptions.DuplicateKeyPolicy) throws {
         let count = 100_000
         var text = "{"
         for index in 0..<count { text += "\"k\(index)\":\(index)," }
@@ -269,10 +269,8 @@ struct JSONReaderTests {
         for index in 0..<count { text += "\"k\(index)\":\(-index)," }
         text.removeLast()
         text += "}"
-        let clock = ContinuousClock()
-        let start = clock.now
+        // How the time grows with the keys is measured by the benchmark (`GrowthCase`).
         let result = Result { () throws(JSONSyntaxError) in try parseJSON(text, options: .init(duplicateKeys: policy)) }
-        #expect(clock.now - start < .seconds(10))
         switch policy {
         case .lastWins:
             guard case .object(let object) = try result.get() else {
