@@ -18,18 +18,18 @@ public struct MapLangJob: Sendable {
     /// Maps a document as `maplang run` does, record by record straight to
     /// JSON text, and words each error as `maplang run` reports it; returns
     /// the output, the number of records that failed and the reports, one
-    /// line each.
-    public func run(_ bytes: [UInt8]) throws -> (output: [UInt8], failed: Int, reports: String) {
+    /// per error.
+    public func run(_ bytes: [UInt8]) throws -> (output: [UInt8], failed: Int, reports: [String]) {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var failed = 0
-        var reports = ""
+        var reports: [String] = []
         var first = true
         let shape = try bytes.withUnsafeBufferPointer { buffer in
             try rules.serializeDocument(in: buffer, to: model) { record, _ in
                 if record.index == 0 { output.append(UInt8(ascii: "[")) }
                 for error in record.errors {
-                    reports += "\(error.path): \(error.message)\n  --> \(error.ruleFile):\(error.ruleLocation): \(error.rule)\n"
+                    reports.append("\(error.path): \(error.message)\n  --> \(error.ruleFile):\(error.ruleLocation): \(error.rule)\n")
                 }
                 guard let json = record.json else {
                     failed += 1

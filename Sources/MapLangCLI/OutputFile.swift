@@ -119,7 +119,7 @@ final class ReplacingFile: OutputSink {
     }
 }
 
-/// A device, terminal, pipe or socket, written as the output comes: what
+/// A device, terminal or named pipe, written as the output comes: what
 /// was written stays written even if the run then fails.
 final class DeviceFile: OutputSink {
     /// The path, for messages.

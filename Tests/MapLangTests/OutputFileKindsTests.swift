@@ -109,6 +109,17 @@ struct OutputFileKindsTests {
         #expect(try Files.entries(directory) == ["in.json", "orders.map"])
     }
 
+    /// A path that cannot be looked up for another reason than being absent
+    /// is reported with the system's reason, before any work.
+    @Test func aFileTakenForADirectoryIsReported() throws {
+        let directory = try Self.prepared()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = Self.run(in: directory, output: directory + "/in.json/out.json")
+        #expect(result.status == F.Status.outputError)
+        #expect(result.error == "maplang: error: cannot write `\(directory)/in.json/out.json`: Not a directory\n")
+        #expect(try Files.entries(directory) == ["in.json", "orders.map"])
+    }
+
     @Test func aLoopOfLinksIsReported() throws {
         let directory = try Self.prepared()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -20,9 +20,7 @@ package enum HelperThread {
     /// How many cores the calling thread may run on; `nil` when the system
     /// does not tell (as off Linux).
     package static var availableCores: Int? {
-        var all = Cores.Mask()
-        guard all.words.withUnsafeMutableBytes({ maplang_allowed_cores($0.baseAddress, $0.count) }) == 0 else { return nil }
-        return all.words.reduce(0) { $0 + $1.nonzeroBitCount }
+        Cores.Mask.ofCallingThread()?.words.reduce(0) { $0 + $1.nonzeroBitCount }
     }
 
     /// The work a thread runs, passed through `pthread_create`'s one pointer.
@@ -75,6 +73,14 @@ extension HelperThread {
             /// The bits: enough for 1,024 cores, as the system's own sets.
             var words = [UInt64](repeating: 0, count: 16)
 
+            /// The cores the calling thread may run on; `nil` when the
+            /// system does not tell (as off Linux).
+            static func ofCallingThread() -> Mask? {
+                var mask = Mask()
+                let read = mask.words.withUnsafeMutableBytes { maplang_allowed_cores($0.baseAddress, $0.count) }
+                return read == 0 ? mask : nil
+            }
+
             /// Makes threads created with `attributes` start on these cores;
             /// `false` when they cannot.
             func startThreads(with attributes: inout pthread_attr_t) -> Bool {
@@ -95,10 +101,8 @@ extension HelperThread {
         /// The cores of the calling thread; `nil` when it may use no other
         /// than its own, or the system does not tell (as off Linux).
         static func ofCallingThread() -> Cores? {
-            var all = Mask()
-            let read = all.words.withUnsafeMutableBytes { maplang_allowed_cores($0.baseAddress, $0.count) }
             let current = Int(maplang_current_core())
-            guard read == 0, current >= 0, current < all.words.count * 64 else { return nil }
+            guard let all = Mask.ofCallingThread(), current >= 0, current < all.words.count * 64 else { return nil }
             var others = all
             others.words[current / 64] &= ~(UInt64(1) << UInt64(current % 64))
             guard others.words != all.words, others.words.contains(where: { $0 != 0 }) else { return nil }
