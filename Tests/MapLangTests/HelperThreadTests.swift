@@ -1,10 +1,11 @@
-import CThreadPlacement
+import CThreads
 import Dispatch
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -24,7 +25,7 @@ struct HelperThreadTests {
     @Test func runsTheWorkOnAThreadOfItsOwnWithTheStartersCores() {
         let starter = pthread_self()
         let done = DispatchSemaphore(value: 0)
-        let seen = Mutex<(differs: Bool, cores: [UInt64]?)?>(nil)
+        let seen = Lock<(differs: Bool, cores: [UInt64]?)?>(nil)
         let started = HelperThread.run {
             seen.withLock { $0 = (pthread_equal(pthread_self(), starter) == 0, Self.allowedCores()) }
             done.signal()
@@ -38,10 +39,13 @@ struct HelperThreadTests {
     }
 
     @Test func availableCoresCountsTheAllowedOnes() {
+        #if os(Linux)
         let expected = Self.allowedCores().map { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
         #expect(HelperThread.availableCores == expected)
-        #if os(Linux)
         #expect((expected ?? 0) >= 1, "Linux tells which cores a thread may use")
+        #else
+        // Elsewhere a thread may use every core online.
+        #expect((HelperThread.availableCores ?? 0) >= 1)
         #endif
     }
 
@@ -64,7 +68,7 @@ struct HelperThreadTests {
             return
         }
         let done = DispatchSemaphore(value: 0)
-        let found = Mutex<Bool?>(nil)
+        let found = Lock<Bool?>(nil)
         // On a thread of its own, so the test's thread keeps its cores.
         #expect(
             HelperThread.run {

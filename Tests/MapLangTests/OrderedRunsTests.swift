@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import MapLang
@@ -10,13 +9,13 @@ import Testing
 struct OrderedRunsTests {
     /// Counts the results alive, to show none is leaked or freed twice.
     final class Counted: Sendable {
-        static let alive = Atomic<Int>(0)
+        static let alive = Lock(0)
         let index: Int
         init(_ index: Int) {
             self.index = index
-            Self.alive.add(1, ordering: .relaxed)
+            Self.alive.withLock { $0 += 1 }
         }
-        deinit { Self.alive.subtract(1, ordering: .relaxed) }
+        deinit { Self.alive.withLock { $0 -= 1 } }
     }
 
     /// A run whose cost falls as `index` grows.
@@ -66,22 +65,26 @@ struct OrderedRunsTests {
             #expect(runs.next()?.index == 0)
             #expect(runs.next()?.index == 1)
         }
-        #expect(Counted.alive.load(ordering: .relaxed) == 0)
+        #expect(Counted.alive.withLock { $0 } == 0)
     }
 
     /// Counts the runs mapping at once, and the most there ever were.
     final class Overlap: Sendable {
-        let now = Atomic<Int>(0)
-        let most = Atomic<Int>(0)
-        let begun = Atomic<Int>(0)
+        /// The runs mapping now, the most there ever were, and how many began.
+        let counts = Lock((now: 0, most: 0, begun: 0))
+
+        var most: Int { counts.withLock { $0.most } }
+        var begun: Int { counts.withLock { $0.begun } }
 
         /// A run that holds its thread a moment, so that runs on other threads overlap it.
         func run(_ index: Int) -> Int {
-            begun.add(1, ordering: .relaxed)
-            let running = now.add(1, ordering: .relaxed).newValue
-            most.max(running, ordering: .relaxed)
+            counts.withLock { counts in
+                counts.begun += 1
+                counts.now += 1
+                counts.most = max(counts.most, counts.now)
+            }
             usleep(2_000)
-            now.subtract(1, ordering: .relaxed)
+            counts.withLock { $0.now -= 1 }
             return index
         }
     }
@@ -95,8 +98,8 @@ struct OrderedRunsTests {
         var taken: [Int] = []
         while let index = runs.next() { taken.append(index) }
         #expect(taken == Array(0..<24))
-        #expect(overlap.most.load(ordering: .relaxed) <= threads)
-        #expect(overlap.most.load(ordering: .relaxed) >= 1)
+        #expect(overlap.most <= threads)
+        #expect(overlap.most >= 1)
     }
 
     /// Runs that no thread has begun when the runs are let go of are
@@ -109,7 +112,7 @@ struct OrderedRunsTests {
             for index in 0..<8 { runs.start { overlap.run(index) } }
             #expect(runs.next() == 0)
         }
-        #expect(overlap.begun.load(ordering: .relaxed) == 1)
+        #expect(overlap.begun == 1)
     }
 
     @Test func runsAheadGrowWithThreadsUpToABound() {

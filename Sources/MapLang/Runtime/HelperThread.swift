@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import CThreadPlacement
+import CThreads
 
 /// Starts a thread of its own for work that should begin at once on another
 /// core.
@@ -17,13 +10,14 @@ import CThreadPlacement
 /// So on Linux the thread is started on the other cores the process may
 /// use, then let go anywhere once it runs.
 package enum HelperThread {
-    /// How many cores the calling thread may run on; `nil` when the system
-    /// does not tell (as off Linux).
+    /// How many cores the calling thread may run on (off Linux, how many
+    /// are online); `nil` when the system does not tell.
     package static var availableCores: Int? {
-        Cores.Mask.ofCallingThread()?.words.reduce(0) { $0 + $1.nonzeroBitCount }
+        let count = Int(maplang_available_cores())
+        return count > 0 ? count : nil
     }
 
-    /// The work a thread runs, passed through `pthread_create`'s one pointer.
+    /// The work a thread runs, passed through the thread's one pointer.
     private final class Work {
         /// The work.
         let body: @Sendable () -> Void
@@ -35,32 +29,29 @@ package enum HelperThread {
 
     /// Runs `body` on a new thread; `false` when no thread could be made.
     static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let cores = Cores.ofCallingThread()
         var work = body
-        if let cores = Cores.ofCallingThread(), cores.others.startThreads(with: &attributes) {
+        if let cores {
             work = {
                 cores.all.allowCallingThread()
                 body()
             }
         }
         let context = Unmanaged.passRetained(Work(work)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        let created = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard created == 0 else {
+        let started = cores?.others.words.withUnsafeBytes { mask in
+            maplang_start_thread(Self.runWork, context, mask.baseAddress, mask.count)
+        } ?? maplang_start_thread(Self.runWork, context, nil, 0)
+        guard started == 0 else {
             Unmanaged<Work>.fromOpaque(context).release()
             return false
         }
         return true
+    }
+
+    /// What a new thread runs: the `Work` its context holds a reference to.
+    private static let runWork: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+        guard let context else { return }
+        Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
     }
 }
 
@@ -68,7 +59,7 @@ extension HelperThread {
     /// The cores the calling thread may run on, and those of them other than
     /// the one it runs on now.
     struct Cores: Sendable {
-        /// A set of cores, one bit each, as `CThreadPlacement` takes them.
+        /// A set of cores, one bit each, as `CThreads` takes them.
         struct Mask: Sendable {
             /// The bits: enough for 1,024 cores, as the system's own sets.
             var words = [UInt64](repeating: 0, count: 16)
@@ -79,12 +70,6 @@ extension HelperThread {
                 var mask = Mask()
                 let read = mask.words.withUnsafeMutableBytes { maplang_allowed_cores($0.baseAddress, $0.count) }
                 return read == 0 ? mask : nil
-            }
-
-            /// Makes threads created with `attributes` start on these cores;
-            /// `false` when they cannot.
-            func startThreads(with attributes: inout pthread_attr_t) -> Bool {
-                words.withUnsafeBytes { maplang_start_on_cores(&attributes, $0.baseAddress, $0.count) == 0 }
             }
 
             /// Lets the calling thread run on these cores.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs of work mapped on `threads` threads, the caller's among them, and
 /// taken one at a time in the order they were started.
@@ -18,7 +17,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// Written once by the thread that maps the run, before `isDone` is set.
         var result: Result?
         /// Set when `result` is written: the caller looks without waiting.
-        let isDone = Atomic(false)
+        let isDone = Lock(false)
         /// Signalled when `result` is written, for a caller that waits.
         let ready = DispatchSemaphore(value: 0)
 
@@ -30,7 +29,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         /// Maps the run; called once, by the thread that claimed it.
         func run() {
             result = work.take()?()
-            isDone.store(true, ordering: .releasing)
+            isDone.withLock { $0 = true }
             ready.signal()
         }
     }
@@ -46,7 +45,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         }
 
         /// The runs not yet begun and the helpers, under one lock.
-        let state = Mutex(State())
+        let state = Lock(State())
 
         /// Adds a run; `true` when a new helper should start on it.
         func add(_ slot: Slot, helpers limit: Int) -> Bool {
@@ -131,7 +130,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     package func next() -> Result? {
         guard let slot = slots.popFirst() else { return nil }
         // A semaphore's wait with a timeout of now can sleep a millisecond; the flag does not.
-        while !slot.isDone.load(ordering: .acquiring) {
+        while !slot.isDone.withLock({ $0 }) {
             guard let other = backlog.claim(asHelper: false) else {
                 slot.ready.wait()
                 break

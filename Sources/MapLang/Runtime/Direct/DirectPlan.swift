@@ -55,12 +55,12 @@ final class DirectStorage: @unchecked Sendable {
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
         _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(start: buffer.baseAddress, count: array.count)
+        return UnsafeBufferPointer(rebasing: buffer[..<array.count])
     }
 
     /// Frees the memory of a table made by `copy`; its values need no deinitializing.
     private static func free<Element>(_ table: UnsafeBufferPointer<Element>) {
-        UnsafeMutableRawPointer(mutating: table.baseAddress!).deallocate()
+        UnsafeMutableBufferPointer(mutating: table).deallocate()
     }
 }
 

@@ -1,0 +1,121 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <sched.h>
+#include <string.h>
+#endif
+
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "CThreads.h"
+
+#if defined(__linux__)
+
+/// Copies a mask of `size` bytes into a `cpu_set_t`; -1 when there is none or it does not fit.
+static int to_set(const void *mask, size_t size, cpu_set_t *set) {
+    if (mask == NULL || size > sizeof(cpu_set_t)) return -1;
+    CPU_ZERO(set);
+    memcpy(set, mask, size);
+    return 0;
+}
+
+int maplang_available_cores(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    return CPU_COUNT(&set);
+}
+
+int maplang_current_core(void) {
+    return sched_getcpu();
+}
+
+int maplang_allowed_cores(void *mask, size_t size) {
+    cpu_set_t set;
+    if (mask == NULL || size < sizeof(cpu_set_t) || sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    memset(mask, 0, size);
+    memcpy(mask, &set, sizeof set);
+    return 0;
+}
+
+int maplang_allow_cores(const void *mask, size_t size) {
+    cpu_set_t set;
+    if (to_set(mask, size, &set) != 0) return -1;
+    return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
+}
+
+/// Makes threads created with `attributes` start on the cores in `mask`.
+static int start_on_cores(pthread_attr_t *attributes, const void *mask, size_t size) {
+    cpu_set_t set;
+    if (to_set(mask, size, &set) != 0) return -1;
+    return pthread_attr_setaffinity_np(attributes, sizeof set, &set) == 0 ? 0 : -1;
+}
+
+#else
+
+int maplang_available_cores(void) {
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 && online <= 1 << 20 ? (int)online : -1;
+}
+
+int maplang_current_core(void) { return -1; }
+int maplang_allowed_cores(void *mask, size_t size) { (void)mask; (void)size; return -1; }
+int maplang_allow_cores(const void *mask, size_t size) { (void)mask; (void)size; return -1; }
+
+static int start_on_cores(pthread_attr_t *attributes, const void *mask, size_t size) {
+    (void)attributes; (void)mask; (void)size;
+    return -1;
+}
+
+#endif
+
+/// What a new thread runs: the body and its context, freed by the thread.
+struct start {
+    void (*body)(void *);
+    void *context;
+};
+
+static void *run_start(void *argument) {
+    struct start start = *(struct start *)argument;
+    free(argument);
+    start.body(start.context);
+    return NULL;
+}
+
+int maplang_start_thread(void (*body)(void *), void *context, const void *mask, size_t size) {
+    struct start *start = malloc(sizeof *start);
+    if (start == NULL) return -1;
+    start->body = body;
+    start->context = context;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) {
+        free(start);
+        return -1;
+    }
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Where the cores cannot be chosen, the thread starts where the system puts it.
+    if (mask != NULL) (void)start_on_cores(&attributes, mask, size);
+    pthread_t thread;
+    int created = pthread_create(&thread, &attributes, run_start, start);
+    pthread_attr_destroy(&attributes);
+    if (created != 0) {
+        free(start);
+        return -1;
+    }
+    return 0;
+}
+
+size_t maplang_lock_size(void) { return sizeof(pthread_mutex_t); }
+
+size_t maplang_lock_alignment(void) { return alignof(pthread_mutex_t); }
+
+// With no attributes, initialising a mutex only fills in its memory: it
+// fails on no system MapLang runs on.
+void maplang_lock_init(void *lock) { (void)pthread_mutex_init((pthread_mutex_t *)lock, NULL); }
+
+void maplang_lock_acquire(void *lock) { pthread_mutex_lock((pthread_mutex_t *)lock); }
+
+void maplang_lock_release(void *lock) { pthread_mutex_unlock((pthread_mutex_t *)lock); }
+
+void maplang_lock_destroy(void *lock) { pthread_mutex_destroy((pthread_mutex_t *)lock); }
