@@ -55,15 +55,17 @@ struct BenchmarkTests {
         #expect(try String(contentsOfFile: marks, encoding: .utf8) == "x\nx\nx\n")
     }
 
+    #if os(Linux)
     /// A peak is read only from a process running the program named, so a
     /// child not yet past `exec`, which shares the benchmark's memory, is
-    /// not taken for it.
+    /// not taken for it. Only Linux has `/proc`, where the peak is read.
     @Test func peakMemoryIsReadOnlyFromTheProgramNamed() throws {
         let me = String(getpid())
         let name = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
         #expect((Measurement.peakMemory(of: me, named: name) ?? 0) > 0)
         #expect(Measurement.peakMemory(of: me, named: "not-" + name) == nil)
     }
+    #endif
 
     @Test func theTableHasOneLinePerRow() {
         let rows = [

@@ -126,7 +126,10 @@ struct KeyDecoder: Sendable, Equatable {
                 return nil
             }
             state = .ground
-            guard let scalar = String(validating: collected, as: UTF8.self)?.unicodeScalars.first else { return .ignored }
+            // `collected` is one sequence's bytes: decoding checks it is a valid one.
+            var iterator = collected.makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .ignored }
             return .character(scalar)
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Finds the package's files and the shared corpus from the test sources' own location.
 enum TestFiles {
