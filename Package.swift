@@ -1,20 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 // `Sources/MapLang` (the library) and `Sources/maplang` (the tool's `main`)
-// are one folder on a case-insensitive disk, the default on macOS. So the
-// library lists its own files and folders, which leaves out `main.swift`
-// wherever it is, and the tool takes `main.swift` alone; both hold whether
-// the two folders are two or one, with no warning in either (excluding
-// `main.swift` instead warns where the folders are two, as it is not there).
-// `scripts/check-layout.sh` fails when a file of the library's folder is in
-// neither list. No two targets have names that differ only in case either:
-// target names are paths in `.build` too.
-let libraryFiles = [
-    "MapLang.swift", "Rules+Decoding.swift", "Rules+Encoding.swift", "Rules+Mapping.swift", "Rules+Serializing.swift",
-    "Decoding", "Diagnostics", "Encoding", "Fuzzing", "Printing", "Runtime", "Semantics", "Source",
-    "Streaming", "Syntax",
-]
+// are one folder on a case-insensitive disk, the default on macOS. There
+// the library leaves out `main.swift` and the tool everything else, so each
+// target has exactly its own files in both arrangements. This depends on the
+// disk, since SwiftPM warns about an excluded file that is not there (as in
+// the two-folder arrangement) and about one in a target's folder that no
+// target takes (as in the one-folder arrangement). No two targets have names
+// that differ only in case either: target names are paths in `.build` too.
+let sources = Context.packageDirectory + "/Sources/"
+let foldersAreOne = FileManager.default.fileExists(atPath: sources + "MapLang/main.swift")
+let libraryEntries = foldersAreOne
+    ? ((try? FileManager.default.contentsOfDirectory(atPath: sources + "MapLang")) ?? []).filter { $0 != "main.swift" } : []
 
 let package = Package(
     name: "MapLang",
@@ -31,7 +35,9 @@ let package = Package(
     ],
     targets: [
         // The language: lexer, parser, checker, plan, interpreter, JSON.
-        .target(name: "MapLang", dependencies: ["CThreads"], path: "Sources/MapLang", sources: libraryFiles),
+        .target(
+            name: "MapLang", dependencies: ["CThreads"], path: "Sources/MapLang",
+            exclude: foldersAreOne ? ["main.swift"] : []),
         // Threads, the cores they start on, and a lock, through one C
         // interface on every platform.
         .target(name: "CThreads"),
@@ -40,7 +46,8 @@ let package = Package(
         // `main` only: hands the process's arguments and streams to
         // MapLangCLI. The product, and so the executable, is `maplang`.
         .executableTarget(
-            name: "MapLangMain", dependencies: ["MapLangCLI"], path: "Sources/maplang", sources: ["main.swift"]),
+            name: "MapLangMain", dependencies: ["MapLangCLI"], path: "Sources/maplang", exclude: libraryEntries,
+            sources: ["main.swift"]),
         // The benchmark against JSONDecoder: data, both jobs, the same-data check, the report.
         .target(name: "MapLangBench", dependencies: ["MapLang"]),
         .executableTarget(name: "maplang-bench", dependencies: ["MapLangBench"]),
