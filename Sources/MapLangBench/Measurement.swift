@@ -21,8 +21,10 @@ public enum Measurement {
     ///
     /// Until a child has executed its program it shares this process's
     /// memory, whose peak `/proc` would report as the child's; the name
-    /// tells the two apart.
+    /// tells the two apart. Only Linux has `/proc`: elsewhere the benchmark
+    /// reports no peak memory.
     static func peakMemory(of process: String, named program: String) -> Int? {
+        #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         let lines = status.split(separator: "\n")
         // The kernel keeps the first 15 bytes of a program's name.
@@ -33,6 +35,9 @@ public enum Measurement {
             return (digits.first ?? 0) * 1024
         }
         return nil
+        #else
+        return nil
+        #endif
     }
 
     /// Runs a program to completion, its standard output going to a file,
@@ -85,15 +90,23 @@ public enum Measurement {
     /// Starts a program with its standard output going to a file and its
     /// standard error to `/dev/null`.
     private static func spawn(_ path: String, _ arguments: [String], output: String) throws -> pid_t {
+        // Apple's C library declares the actions as a pointer, Linux's as a structure.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // Apple's C library has no `environ` to pass on.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { environment.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
         return pid
     }
