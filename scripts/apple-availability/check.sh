@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Type-checks the MapLang library for each Apple platform at the oldest
+# version Package.swift declares, the way Xcode would build it for an app:
+# every use of an API newer than that version is an error, as is code behind
+# `#if canImport(Darwin)`-style conditions that does not compile there.
+#
+# Linux has no SDK for Apple's systems, so this one is put together from
+# what the toolchain has: the standard library's own interfaces (Swift,
+# _Concurrency, _StringProcessing, ...), whose declarations carry their real
+# availability on Apple's systems, rebuilt for each Apple target; and small
+# stand-ins for the few Foundation and Dispatch types the library uses
+# (`Foundation.swift`, `Dispatch.swift` beside this script), which every
+# supported system has had since Swift 3. What it cannot check: the real
+# Foundation's and Dispatch's signatures, and the command-line tool, the
+# benchmark and the tests, which use the C library (see README, Platforms).
+#
+# The folder has no SDKSettings.json: given one, the compiler looks for the
+# standard library where Apple's SDKs keep it, so it warns that it has none.
+#
+# usage: scripts/apple-availability/check.sh    (about a minute per platform
+# the first time; the rebuilt interfaces are kept in .build/apple-availability)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here=scripts/apple-availability
+work=.build/apple-availability
+swiftc=$(command -v swiftc)
+toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/../lib/swift" && pwd)
+mkdir -p "$work"
+
+# The library's files and the platforms, as SwiftPM reads Package.swift.
+swift package describe --type json > "$work/package.json"
+swift package dump-package > "$work/manifest.json"
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+package = json.load(open(f"{work}/package.json"))
+library = next(t for t in package["targets"] if t["name"] == "MapLang")
+with open(f"{work}/sources.txt", "w") as out:
+    for source in library["sources"]:
+        out.write(f"{package['path']}/{library['path']}/{source}\n")
+manifest = json.load(open(f"{work}/manifest.json"))
+with open(f"{work}/platforms.txt", "w") as out:
+    for platform in manifest["platforms"]:
+        out.write(f"{platform['platformName']} {platform['version']}\n")
+PY
+test -s "$work/platforms.txt" || { echo "check.sh: Package.swift declares no platforms" >&2; exit 1; }
+
+# CThreads as the library imports it.
+mkdir -p "$work/CThreads"
+printf 'module CThreads {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CThreads/include/CThreads.h" > "$work/CThreads/module.modulemap"
+
+failed=0
+while read -r name version; do
+    # x86_64 everywhere, so the interfaces' Float80 declarations have a type.
+    case $name in
+        macos) folder=macosx; triple=x86_64-apple-macos; suffix= ;;
+        ios) folder=iphonesimulator; triple=x86_64-apple-ios; suffix=-simulator ;;
+        tvos) folder=appletvsimulator; triple=x86_64-apple-tvos; suffix=-simulator ;;
+        watchos) folder=watchsimulator; triple=x86_64-apple-watchos; suffix=-simulator ;;
+        visionos) folder=xrsimulator; triple=x86_64-apple-xros; suffix=-simulator ;;
+        *) echo "check.sh: no Apple target for platform \`$name\`" >&2; exit 1 ;;
+    esac
+    sdk=$work/sdk-$name
+    resources=$sdk/usr/lib/swift
+    if [ ! -f "$sdk/ready" ]; then
+        rm -rf "$sdk"
+        mkdir -p "$resources/$folder"
+        ln -s "$toolchain/shims" "$resources/shims"
+        ln -s "$toolchain/clang" "$resources/clang"
+        # The standard library's modules that Apple's systems have too (not
+        # Glibc, which would make `canImport(Glibc)` true).
+        for module in Swift _Concurrency _StringProcessing _RegexParser RegexBuilder SwiftOnoneSupport \
+            Synchronization Distributed Observation _Volatile _Builtin_float; do
+            interface=$toolchain/linux/$module.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface
+            mkdir -p "$resources/$folder/$module.swiftmodule"
+            # Built for the newest system, as Apple's SDK is; Linux's interfaces
+            # leave out the bodies of back-deployed functions and carry Linux's
+            # own availability for a few conformances, which this build skips.
+            sed -e "s/-target x86_64-unknown-linux-gnu/-target ${triple}26.0$suffix -disable-availability-checking/" \
+                -e 's/@backDeployed([^)]*)//' \
+                "$interface" > "$resources/$folder/$module.swiftmodule/$triple$suffix.swiftinterface"
+        done
+        touch "$sdk/ready"
+    fi
+    # The stand-ins, for the version checked.
+    rm -rf "$sdk/stubs" && mkdir -p "$sdk/stubs"
+    for stub in Foundation Dispatch; do
+        if ! "$swiftc" -emit-module -parse-as-library -module-name "$stub" -target "$triple$version$suffix" \
+            -sdk "$sdk" -resource-dir "$resources" -module-cache-path "$work/cache-$name" \
+            "$here/$stub.swift" -o "$sdk/stubs/$stub.swiftmodule" > "$work/$name-$stub.log" 2>&1; then
+            cat "$work/$name-$stub.log" >&2
+            exit 1
+        fi
+    done
+    echo "== MapLang for $name $version"
+    log=$work/$name.log
+    this=0
+    # shellcheck disable=SC2046
+    "$swiftc" -typecheck -target "$triple$version$suffix" -sdk "$sdk" -resource-dir "$resources" \
+        -module-cache-path "$work/cache-$name" -I "$sdk/stubs" -I "$work/CThreads" \
+        -module-name MapLang -package-name MapLang -swift-version 6 -parse-as-library \
+        $(cat "$work/sources.txt") > "$log" 2>&1 || true
+    # Any error or warning about the library's own files fails the check,
+    # but one: the standard library rebuilt from Linux's interface lacks
+    # what the compiler uses to turn one kind of pointer into another,
+    # which Apple's own has.
+    if grep -E "^$PWD/Sources/.*: (error|warning):" "$log" \
+        | grep -v "error: broken standard library: cannot find intrinsic operations on UnsafeMutablePointer<T>$" \
+        > "$work/$name.findings"; then
+        this=1
+        cat "$work/$name.findings"
+    elif grep -qE "error:" "$log" && ! grep -qE "^$PWD/Sources/" "$log"; then
+        # An error elsewhere, as in building the standard library: show it all.
+        this=1
+        cat "$log"
+    fi
+    if [ "$this" = 1 ]; then failed=1; fi
+done < "$work/platforms.txt"
+
+if [ "$failed" != 0 ]; then
+    echo "check.sh: the library does not build for every declared Apple platform" >&2
+    exit 1
+fi
+echo "the library type-checks for every declared Apple platform"
