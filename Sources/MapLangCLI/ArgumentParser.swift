@@ -6,23 +6,21 @@ struct CommandSpec: Sendable {
     let name: String
     /// One line saying what it does.
     let summary: String
-    /// The names of its positional arguments, in order, as usage shows them.
-    let positionals: [String]
+    /// Its positional arguments, in order.
+    let positionals: [ValueSpec]
     /// Its options.
     let options: [OptionSpec]
-    /// The names of positional arguments that may follow the required ones
-    /// or be left out, shown in brackets in usage: `maplang repl [RULES]`.
-    var optionalPositionals: [String] = []
+    /// Positional arguments that may follow the required ones or be left
+    /// out, shown in brackets in usage: `maplang repl [RULES]`.
+    var optionalPositionals: [ValueSpec] = []
 }
 
-/// One option: its spellings, whether it takes a value, and which values it allows.
+/// One option: its spellings and the value it takes, if any.
 struct OptionSpec: Sendable {
     /// The spellings, long first: `["--output", "-o"]`.
     let names: [String]
-    /// The value's name in usage, such as `FILE`; `nil` for a flag.
-    let valueName: String?
-    /// The values allowed, when there is a fixed set.
-    let choices: [String]?
+    /// The value it takes; `nil` for a flag.
+    let value: ValueSpec?
     /// One line saying what it does.
     let help: String
 
@@ -75,7 +73,7 @@ extension CommandSpec {
             guard let option = options.first(where: { $0.names.contains(spelling) }) else {
                 throw unknownOption(spelling)
             }
-            guard let valueName = option.valueName else {
+            guard let valueSpec = option.value else {
                 if attached != nil { throw UsageError(message: "`\(option.key)` takes no value") }
                 result.flags.insert(option.key)
                 continue
@@ -87,26 +85,37 @@ extension CommandSpec {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(message: "`\(option.key)` needs a value: `\(option.key) \(valueName)`")
+                throw UsageError(message: "`\(option.key)` needs a value: `\(option.key) \(valueSpec.name)`")
             }
-            if let choices = option.choices, !choices.contains(value) {
-                throw UsageError(
-                    message: "`\(option.key)` takes " + choices.map { "`\($0)`" }.joined(separator: ", ")
-                        + ", not `\(value)`")
-            }
+            try Self.check(value, against: valueSpec, for: option.key)
             result.values[option.key] = value
         }
         if result.positionals.count < positionals.count {
             throw UsageError(
-                message: "`\(name)` needs \(positionals[result.positionals.count])",
+                message: "`\(name)` needs \(positionals[result.positionals.count].name)",
                 usage: usageLine)
         }
-        if result.positionals.count > positionals.count + optionalPositionals.count {
+        if result.positionals.count > allPositionals.count {
             throw UsageError(
-                message: "unexpected argument `\(result.positionals[positionals.count + optionalPositionals.count])`",
+                message: "unexpected argument `\(result.positionals[allPositionals.count])`",
                 usage: usageLine)
+        }
+        for (value, valueSpec) in zip(result.positionals, allPositionals) {
+            try Self.check(value, against: valueSpec, for: name)
         }
         return result
+    }
+
+    /// The positional arguments, required then optional.
+    var allPositionals: [ValueSpec] { positionals + optionalPositionals }
+
+    /// Checks a value against its fixed set of words, if it has one: `user`,
+    /// an option or a command, is what the message says takes the value.
+    private static func check(_ value: String, against valueSpec: ValueSpec, for user: String) throws(UsageError) {
+        guard case .choice(let choices) = valueSpec.kind, !choices.contains(value) else { return }
+        throw UsageError(
+            message: "`\(user)` takes " + choices.map { "`\($0)`" }.joined(separator: ", ") + ", not `\(value)`",
+            help: Suggestion.closest(to: value, among: choices).map { "did you mean `\($0)`?" })
     }
 
     /// `--name=value` as `--name` and `value` (which may be empty); any other
@@ -134,7 +143,8 @@ extension CommandSpec {
 
     /// `maplang run RULES INPUT [options]`.
     var usageLine: String {
-        (["maplang", name] + positionals + optionalPositionals.map { "[\($0)]" } + (options.isEmpty ? [] : ["[options]"]))
+        (["maplang", name] + positionals.map(\.name) + optionalPositionals.map { "[\($0.name)]" }
+            + (options.isEmpty ? [] : ["[options]"]))
             .joined(separator: " ")
     }
 
@@ -144,7 +154,7 @@ extension CommandSpec {
         if !options.isEmpty {
             lines += ["", "options:"]
             let spellings = options.map { option in
-                option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? "")
+                option.names.joined(separator: ", ") + (option.value.map { " " + $0.name } ?? "")
             }
             let width = spellings.map(\.count).max() ?? 0
             for (spelling, option) in zip(spellings, options) {

@@ -5,11 +5,11 @@ struct CheckCommand {
     /// What `check` accepts.
     static let spec = CommandSpec(
         name: "check", summary: "parse and check a rules file, reporting every error in it",
-        positionals: ["RULES"],
+        positionals: [.rules],
         options: [
-            OptionSpec(names: ["--ast"], valueName: nil, choices: nil, help: "print the parsed syntax tree"),
+            OptionSpec(names: ["--ast"], value: nil, help: "print the parsed syntax tree"),
             OptionSpec(
-                names: ["--reverse"], valueName: nil, choices: nil,
+                names: ["--reverse"], value: nil,
                 help: "also check that every field can be mapped back, as `run --reverse` needs"),
             colorOption,
             errorFormatOption,
@@ -34,9 +34,7 @@ struct CheckCommand {
         if arguments.flags.contains("--ast") {
             let parsed = RulesParser.parse(source)
             do {
-                let sink = try console.openOutput(nil)
-                try sink.write(Array(ASTDumper.dump(parsed.file, source: source).utf8))
-                try sink.commit()
+                try console.writeOutput(ASTDumper.dump(parsed.file, source: source))
             } catch {
                 reporter.fail(error.message)
                 return .outputError

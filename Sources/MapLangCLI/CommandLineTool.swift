@@ -27,27 +27,26 @@ public struct CommandLineTool {
             return ExitCode.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        switch first {
-        case "--help", "-h", "help":
+        if first == Self.helpCommand.name || Self.helpOption.names.contains(first) {
             return help(for: rest.first)
-        case "--version":
+        }
+        if Self.versionOption.names.contains(first) {
             print("maplang \(Self.version)\n")
             return ExitCode.success.rawValue
-        default:
-            guard let subcommand = Subcommand.named(first) else {
-                return usageError(first.hasPrefix("-") ? Self.unknownOption(first) : Self.unknownCommand(first))
-            }
-            let command = subcommand.spec
-            let options = rest.prefix { $0 != "--" }
-            if options.contains("--help") || options.contains("-h") {
-                print(command.helpText)
-                return ExitCode.success.rawValue
-            }
-            do {
-                return subcommand.execute(try command.parse(rest), console: console).rawValue
-            } catch {
-                return usageError(error, command: command, json: Self.asksForJSONErrors(options, command: command))
-            }
+        }
+        guard let subcommand = Subcommand.named(first) else {
+            return usageError(first.hasPrefix("-") ? Self.unknownOption(first) : Self.unknownCommand(first))
+        }
+        let command = subcommand.spec
+        let options = rest.prefix { $0 != "--" }
+        if Self.helpOption.names.contains(where: options.contains) {
+            print(command.helpText)
+            return ExitCode.success.rawValue
+        }
+        do {
+            return subcommand.execute(try command.parse(rest), console: console).rawValue
+        } catch {
+            return usageError(error, command: command, json: Self.asksForJSONErrors(options, command: command))
         }
     }
 
@@ -57,8 +56,10 @@ public struct CommandLineTool {
             print(Self.overview)
             return ExitCode.success.rawValue
         }
-        guard let subcommand = Subcommand.named(name) else { return usageError(Self.unknownCommand(name)) }
-        print(subcommand.spec.helpText)
+        guard let command = Self.everyCommand.first(where: { $0.name == name }) else {
+            return usageError(Self.unknownCommand(name))
+        }
+        print(command.helpText)
         return ExitCode.success.rawValue
     }
 
@@ -75,7 +76,7 @@ public struct CommandLineTool {
     private static func unknownOption(_ spelling: String) -> UsageError {
         UsageError(
             message: "unknown option `\(spelling)`",
-            help: Suggestion.closest(to: spelling, among: ["--help", "--version"]).map { "did you mean `\($0)`?" }
+            help: Suggestion.closest(to: spelling, among: toolOptions.map(\.key)).map { "did you mean `\($0)`?" }
                 ?? "`maplang --help` lists the commands and options")
     }
 
@@ -96,9 +97,7 @@ public struct CommandLineTool {
 
     /// Writes text to standard output.
     private func print(_ text: String) {
-        guard let sink = try? console.openOutput(nil) else { return }
-        try? sink.write(Array(text.utf8))
-        try? sink.commit()
+        try? console.writeOutput(text)
     }
 
     /// Reports a usage error and returns its status: as text, or as one
@@ -120,28 +119,68 @@ public struct CommandLineTool {
     /// Every subcommand.
     static let commands = Subcommand.allCases.map(\.spec)
 
+    /// `maplang help [COMMAND]`, which `run` handles before any subcommand;
+    /// described here for the manual page and shell completion.
+    static let helpCommand: CommandSpec = {
+        let name = "help"
+        return CommandSpec(
+            name: name, summary: "show the overview of the commands, or COMMAND's usage and options", positionals: [],
+            options: [],
+            optionalPositionals: [ValueSpec(name: "COMMAND", kind: .choice(commands.map(\.name) + [name]))])
+    }()
+
+    /// Every command a user can type: the subcommands, then `help`.
+    static let everyCommand = commands + [helpCommand]
+
+    /// `--help` and `-h`, which show the overview, or a command's help after its name.
+    static let helpOption = OptionSpec(names: ["--help", "-h"], value: nil, help: "show the overview of the commands")
+
+    /// `--version`.
+    static let versionOption = OptionSpec(names: ["--version"], value: nil, help: "print the version")
+
+    /// The options `maplang` takes in place of a command.
+    static let toolOptions = [helpOption, versionOption]
+
+    /// What `maplang` does, in the overview's first line and the manual page's name line.
+    static let purpose = "map JSON into models with rules written in MapLang"
+
+    /// How `maplang` is used, whatever the command.
+    static let usage = "maplang COMMAND [arguments] [options]"
+
+    /// Where to find more on one command.
+    static let helpPointer = "`maplang help COMMAND` or `maplang COMMAND --help` shows a command's options."
+
     /// What `maplang --help` prints.
     static var overview: String {
-        var lines = [
-            "maplang \(version): map JSON into models with rules written in MapLang", "",
-            "usage: maplang COMMAND [arguments] [options]", "", "commands:",
-        ]
+        var lines = ["maplang \(version): \(purpose)", "", "usage: \(usage)", "", "commands:"]
         let width = commands.map(\.name.count).max() ?? 0
         for command in commands {
             lines.append("  " + command.name.padding(to: width) + "  " + command.summary)
         }
-        lines += [
-            "", "`maplang help COMMAND` or `maplang COMMAND --help` shows a command's options.", "",
-            "exit status: 0 success, 1 records failed to map, 2 invalid JSON input, 64 usage error,",
-            "65 errors in the rules file, 66 unreadable file, 70 internal error, 74 output not written",
-        ]
+        lines += ["", helpPointer, ""]
+        let statuses = ExitCode.allCases.map { "\($0.rawValue) \($0.meaning)" }
+        lines += Self.lines(of: ["exit status:"] + statuses.dropLast().map { $0 + "," } + statuses.suffix(1), width: 100)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Words joined by spaces into lines of at most `width` characters, a
+    /// word never split; a word longer than `width` has a line of its own.
+    private static func lines(of words: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for word in words {
+            if let last = lines.last, last.count + 1 + word.count <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines
     }
 }
 
 /// The `--color` option every command that prints diagnostics takes.
 let colorOption = OptionSpec(
-    names: ["--color"], valueName: "WHEN", choices: ["auto", "always", "never"],
+    names: ["--color"], value: ValueSpec(name: "WHEN", kind: .choice(["auto", "always", "never"])),
     help: "colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`")
 
 extension ParsedArguments {

@@ -32,6 +32,29 @@ public protocol OutputSink: AnyObject {
     func abandon()
 }
 
+extension Console {
+    /// Writes text to standard output, all of it at once.
+    func writeOutput(_ text: String) throws(ConsoleError) {
+        let sink = try openOutput(nil)
+        try sink.write(Array(text.utf8))
+        try sink.commit()
+    }
+
+    /// Writes the whole output of a command that prints one text.
+    ///
+    /// - Returns: `.success`, or `.outputError` once standard error says why
+    ///   the text could not be written.
+    func writeCommandOutput(_ text: String) -> ExitCode {
+        do {
+            try writeOutput(text)
+        } catch {
+            writeError("maplang: error: \(error.message)\n")
+            return .outputError
+        }
+        return .success
+    }
+}
+
 extension InputSource {
     /// No mapping: the input is read in chunks.
     public func mapped() -> MappedInput? { nil }

@@ -93,5 +93,5 @@ struct ErrorReporter {
 
 /// The `--error-format` option.
 let errorFormatOption = OptionSpec(
-    names: ["--error-format"], valueName: "FORMAT", choices: ["text", "json"],
+    names: ["--error-format"], value: ValueSpec(name: "FORMAT", kind: .choice(["text", "json"])),
     help: "report problems as `text` (default) or as `json`, one object per line")

@@ -1,5 +1,5 @@
 /// The exit statuses of `maplang`, documented in the README and `grammar.md`.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything mapped.
     case success = 0
     /// Some records broke the rules; the others were written.
@@ -16,4 +16,18 @@ public enum ExitCode: Int32, Sendable {
     case internalError = 70
     /// The output could not be written.
     case outputError = 74
+
+    /// A few words on what the status means, as the overview and the manual page list it.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .mappingFailed: "records failed to map"
+        case .invalidJSON: "invalid JSON input"
+        case .usage: "usage error"
+        case .rulesError: "errors in the rules file"
+        case .unreadableInput: "unreadable file"
+        case .internalError: "internal error"
+        case .outputError: "output not written"
+        }
+    }
 }

@@ -14,13 +14,13 @@ struct FormatCommand {
     /// What `fmt` accepts.
     static let spec = CommandSpec(
         name: "fmt", summary: "print a rules file in its canonical layout, keeping its comments",
-        positionals: ["RULES"],
+        positionals: [.rules],
         options: [
             OptionSpec(
-                names: ["--write", "-w"], valueName: nil, choices: nil,
+                names: ["--write", "-w"], value: nil,
                 help: "replace the file with its formatted text instead of printing it"),
             OptionSpec(
-                names: ["--check"], valueName: nil, choices: nil,
+                names: ["--check"], value: nil,
                 help: "print nothing; exit with 1 when the file is not formatted, 0 when it is"),
             colorOption,
         ])

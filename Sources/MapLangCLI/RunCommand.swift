@@ -15,24 +15,25 @@ struct RunCommand {
     /// What `run` accepts.
     static let spec = CommandSpec(
         name: "run", summary: "map a JSON document (INPUT, or `-` for standard input) with a rules file",
-        positionals: ["RULES", "INPUT"],
+        positionals: [.rules, .input],
         options: [
-            OptionSpec(names: ["--model", "-m"], valueName: "NAME", choices: nil, help: "map to this model instead of the root"),
-            OptionSpec(names: ["--pretty"], valueName: nil, choices: nil, help: "indent the output"),
             OptionSpec(
-                names: ["--output", "-o"], valueName: "FILE", choices: nil,
-                help: "write the output to FILE, replacing it only once complete"),
+                names: ["--model", "-m"], value: ValueSpec(name: "NAME", kind: .text),
+                help: "map to this model instead of the root"),
+            OptionSpec(names: ["--pretty"], value: nil, help: "indent the output"),
             OptionSpec(
-                names: ["--ndjson"], valueName: nil, choices: nil,
+                names: ["--output", "-o"], value: .file, help: "write the output to FILE, replacing it only once complete"),
+            OptionSpec(
+                names: ["--ndjson"], value: nil,
                 help: "read one JSON document per line and write one mapped document per line"),
             OptionSpec(
-                names: ["--rejects"], valueName: "FILE", choices: nil,
+                names: ["--rejects"], value: .file,
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
             OptionSpec(
-                names: ["--jobs", "-j"], valueName: "N", choices: nil,
+                names: ["--jobs", "-j"], value: ValueSpec(name: "N", kind: .text),
                 help: "map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order"),
             OptionSpec(
-                names: ["--reverse"], valueName: nil, choices: nil,
+                names: ["--reverse"], value: nil,
                 help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
             colorOption,
             errorFormatOption,

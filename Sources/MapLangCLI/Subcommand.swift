@@ -8,6 +8,10 @@ enum Subcommand: CaseIterable {
     case repl
     /// `maplang fmt`: print rules in canonical layout.
     case format
+    /// `maplang completions`: print a shell's completion script.
+    case completions
+    /// `maplang manpage`: print the manual page.
+    case manualPage
 
     /// What the subcommand accepts.
     var spec: CommandSpec {
@@ -16,6 +20,8 @@ enum Subcommand: CaseIterable {
         case .check: CheckCommand.spec
         case .repl: ReplCommand.spec
         case .format: FormatCommand.spec
+        case .completions: CompletionsCommand.spec
+        case .manualPage: ManualPageCommand.spec
         }
     }
 
@@ -26,6 +32,8 @@ enum Subcommand: CaseIterable {
         case .check: CheckCommand(arguments: arguments, console: console).execute()
         case .repl: ReplCommand(arguments: arguments, console: console).execute()
         case .format: FormatCommand(arguments: arguments, console: console).execute()
+        case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
+        case .manualPage: ManualPageCommand(console: console).execute()
         }
     }
 

@@ -19,7 +19,7 @@ struct ReplCommand {
     /// What `repl` accepts.
     static let spec = CommandSpec(
         name: "repl", summary: "start an interactive session: declare rules and map JSON as you type",
-        positionals: [], options: [colorOption], optionalPositionals: ["RULES"])
+        positionals: [], options: [colorOption], optionalPositionals: [.rules])
 
     /// The prompt for a new entry.
     static let prompt = "maplang> "
