@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fails on any compiler or linker warning from a clean debug build of every
+# target and the tests, a release build of every target, and the release
+# `maplang` as scripts/build-release.sh links it.
+#
+# Kept out of the count: the linker's warnings about functions of glibc's
+# that the Swift runtime and Foundation call (`dlopen`, `getpwuid_r`, …,
+# and `mktemp`), which it gives when the C library is linked statically, as
+# the Linux release build is. They name objects of the toolchain's own
+# static libraries (`…/swift_static/…/lib….a(….o)`), never MapLang's.
+#
+# usage: scripts/check-warnings.sh    (builds in .build-warnings; about 5
+# minutes on 2 cores the first time)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build-warnings
+log=.build-warnings.log
+# Clean, so that every file is compiled and says what it has to say.
+rm -rf "$scratch"
+: > "$log"
+
+build() {
+    echo "== $*"
+    if ! "$@" --scratch-path "$scratch" >> "$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        echo "check-warnings: the build failed: $*" >&2
+        exit 1
+    fi
+}
+
+build swift build --build-tests
+build swift build -c release
+build scripts/build-release.sh
+
+findings=$(grep -E "warning:" "$log" | grep -vE "/swift_static/[^ ]*/lib[^ /]*\.a\(" | sort -u || true)
+toolchain=$(grep -cE "warning:.*" "$log" || true)
+if [ -n "$findings" ]; then
+    echo "$findings" >&2
+    echo "check-warnings: the builds warn (above)" >&2
+    exit 1
+fi
+echo "no warnings from MapLang's code ($toolchain from the toolchain's static libraries, left out)"
