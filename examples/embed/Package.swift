@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "embed",
+    // MapLang's own minimum on macOS, where the tool is built and run.
+    platforms: [.macOS(.v13)],
     dependencies: [.package(name: "MapLang", path: "../..")],
     targets: [
         .executableTarget(name: "embed", dependencies: [.product(name: "MapLang", package: "MapLang")])
