@@ -59,9 +59,14 @@ struct CheckCommand {
 
 /// Reads a rules file through the console.
 enum RulesLoader {
+    /// The most bytes a rules file may hold: 16 MiB, a thousand times a
+    /// large one, so that a stream with no end is an error, not a hang.
+    static let sizeLimit = 16 << 20
+
     /// Reads a rules file's bytes; any that are not UTF-8 are left for the
     /// lexer to report at their exact position.
     static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
-        SourceFile(name: path, bytes: try console.openInput(path).readAll())
+        let tooLarge = ConsoleError(message: "cannot read `\(path)`: a rules file may hold at most 16 MiB")
+        return SourceFile(name: path, bytes: try console.openInput(path).readAll(limit: sizeLimit, tooLarge: tooLarge))
     }
 }

@@ -31,8 +31,7 @@ public struct CommandLineTool {
             return help(for: rest.first)
         }
         if Self.versionOption.names.contains(first) {
-            print("maplang \(Self.version)\n")
-            return ExitCode.success.rawValue
+            return print("maplang \(Self.version)\n")
         }
         guard let subcommand = Subcommand.named(first) else {
             return usageError(first.hasPrefix("-") ? Self.unknownOption(first) : Self.unknownCommand(first))
@@ -40,8 +39,7 @@ public struct CommandLineTool {
         let command = subcommand.spec
         let options = rest.prefix { $0 != "--" }
         if Self.helpOption.names.contains(where: options.contains) {
-            print(command.helpText)
-            return ExitCode.success.rawValue
+            return print(command.helpText)
         }
         do {
             return subcommand.execute(try command.parse(rest), console: console).rawValue
@@ -53,14 +51,12 @@ public struct CommandLineTool {
     /// Prints the overview, or one command's help.
     private func help(for name: String?) -> Int32 {
         guard let name else {
-            print(Self.overview)
-            return ExitCode.success.rawValue
+            return print(Self.overview)
         }
         guard let command = Self.everyCommand.first(where: { $0.name == name }) else {
             return usageError(Self.unknownCommand(name))
         }
-        print(command.helpText)
-        return ExitCode.success.rawValue
+        return print(command.helpText)
     }
 
     /// The error for a first argument that names no command.
@@ -95,9 +91,9 @@ public struct CommandLineTool {
         return asked
     }
 
-    /// Writes text to standard output.
-    private func print(_ text: String) {
-        try? console.writeOutput(text)
+    /// Writes text to standard output; the exit status says whether it was written.
+    private func print(_ text: String) -> Int32 {
+        console.writeCommandOutput(text).rawValue
     }
 
     /// Reports a usage error and returns its status: as text, or as one

@@ -10,6 +10,29 @@ public protocol Console {
     func writeError(_ text: String)
     /// Whether standard error is a terminal, for `--color auto`.
     var errorIsTerminal: Bool { get }
+    /// Which file `path` names (standard input for `-`), to tell whether an
+    /// output would replace an input or another output; `nil` for what
+    /// nothing replaces, such as a device or a pipe, or when it cannot tell.
+    func identity(of path: String) -> FileIdentity?
+}
+
+/// What makes a file the same file under any spelling of its name: its
+/// device and inode number, and for a name with no file yet, the folder's
+/// and the name in it.
+public struct FileIdentity: Hashable, Sendable {
+    /// The device the file (or the folder of a new name) is on.
+    public var device: UInt64
+    /// The inode number of the file, or of the folder of a new name.
+    public var inode: UInt64
+    /// The name in that folder, for a name with no file yet; `nil` for a file.
+    public var name: String?
+
+    /// Creates an identity.
+    public init(device: UInt64, inode: UInt64, name: String? = nil) {
+        self.device = device
+        self.inode = inode
+        self.name = name
+    }
 }
 
 /// Bytes read a chunk at a time.
@@ -55,17 +78,40 @@ extension Console {
     }
 }
 
+extension Console {
+    /// A path as written, ignoring `.` parts and repeated slashes: for a
+    /// console with no real files, where names are all there is to compare.
+    public func identity(of path: String) -> FileIdentity? {
+        guard path != "-" else { return nil }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return FileIdentity(device: 0, inode: 0, name: (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
+    }
+}
+
 extension InputSource {
     /// No mapping: the input is read in chunks.
     public func mapped() -> MappedInput? { nil }
 
-    /// Reads everything that is left.
+    /// Reads everything that is left, however much that is.
     public func readAll() throws(ConsoleError) -> [UInt8] {
+        // No input can pass this limit in memory: the error is never thrown.
+        try readAll(limit: .max, tooLarge: ConsoleError(message: "the input is too large"))
+    }
+
+    /// Reads everything that is left, `limit` bytes at most.
+    ///
+    /// - Throws: The read's error, or `tooLarge` once more than `limit`
+    ///   bytes came, so an endless stream such as `/dev/zero` is not read
+    ///   until memory runs out.
+    public func readAll(limit: Int, tooLarge: ConsoleError) throws(ConsoleError) -> [UInt8] {
         var result: [UInt8] = []
         while true {
-            let chunk = try read(upTo: 1 << 20)
+            // One byte past the limit is enough to tell it was passed.
+            let room = limit - result.count
+            let chunk = try read(upTo: room >= 1 << 20 ? 1 << 20 : room + 1)
             if chunk.isEmpty { return result }
             result += chunk
+            if result.count > limit { throw tooLarge }
         }
     }
 }

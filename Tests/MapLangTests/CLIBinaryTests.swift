@@ -32,10 +32,13 @@ enum CLIBinary {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
     }
 
-    /// Runs the executable with standard output and error captured in files, so neither can fill up and block.
-    static func run(_ arguments: [String], stdin: String = "", in directory: String = TestFiles.packageRoot) throws
-        -> CLIOutcome
-    {
+    /// Runs the executable with standard output and error captured in files, so neither can fill up and block;
+    /// standard output goes to `standardOutputPath` instead when one is given, and is then not captured;
+    /// standard input is `stdin`, or the file `standardInputPath`.
+    static func run(
+        _ arguments: [String], stdin: String = "", in directory: String = TestFiles.packageRoot,
+        standardOutputPath: String? = nil, standardInputPath: String? = nil
+    ) throws -> CLIOutcome {
         let executable = try #require(path, "no `maplang` executable beside the tests or under .build*/debug")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -44,7 +47,7 @@ enum CLIBinary {
         let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
+        let out = try FileHandle(forWritingTo: standardOutputPath.map(URL.init(fileURLWithPath:)) ?? outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
         let process = Process()
@@ -53,7 +56,11 @@ enum CLIBinary {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
+        if let standardInputPath {
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInputPath))
+        } else {
+            process.standardInput = input
+        }
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()

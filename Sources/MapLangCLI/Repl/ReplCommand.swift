@@ -42,10 +42,20 @@ struct ReplCommand {
             console.writeError("maplang: error: \(error.message)\n")
             return .outputError
         }
+        // The first write to standard output that fails ends the session.
+        var failedWrite: ConsoleError?
+        func write(_ text: String) {
+            guard failedWrite == nil else { return }
+            do {
+                try standardOutput.write(Array(text.utf8))
+            } catch {
+                failedWrite = error
+            }
+        }
         func emit(_ output: ReplOutput) {
             for piece in output.pieces {
                 switch piece {
-                case .output(let text): try? standardOutput.write(Array(text.utf8))
+                case .output(let text): write(text)
                 case .error(let text): console.writeError(text)
                 }
             }
@@ -57,7 +67,7 @@ struct ReplCommand {
             source = TerminalLineSource(historyPath: History.path(environment: Self.environment))
         } else {
             source = PlainLineSource(
-                input: standardInput, showPrompt: terminal ? { try? standardOutput.write(Array($0.utf8)) } : nil)
+                input: standardInput, showPrompt: terminal ? { write($0) } : nil)
         }
         var session = ReplSession(console: console, colored: arguments.colored(console))
         if terminal {
@@ -66,7 +76,7 @@ struct ReplCommand {
         if let path = arguments.positionals.first {
             emit(session.load(path))
         }
-        reading: while true {
+        reading: while failedWrite == nil {
             switch source.readLine(prompt: session.isContinuing ? Self.continuationPrompt : Self.prompt) {
             case .line(let line):
                 let output = session.handle(line: line)
@@ -79,7 +89,17 @@ struct ReplCommand {
                 break reading
             }
         }
-        try? standardOutput.commit()
+        if failedWrite == nil {
+            do {
+                try standardOutput.commit()
+            } catch {
+                failedWrite = error
+            }
+        }
+        if let failedWrite {
+            console.writeError("maplang: error: \(failedWrite.message)\n")
+            return .outputError
+        }
         return .success
     }
 
