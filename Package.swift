@@ -41,8 +41,10 @@ let package = Package(
         // Threads, the cores they start on, and a lock, through one C
         // interface on every platform.
         .target(name: "CThreads"),
+        // Temporary files removed when a signal ends the process.
+        .target(name: "CCleanup"),
         // The command-line tool as a testable value: arguments, commands, exit codes.
-        .target(name: "MapLangCLI", dependencies: ["MapLang"]),
+        .target(name: "MapLangCLI", dependencies: ["MapLang", "CCleanup"]),
         // `main` only: hands the process's arguments and streams to
         // MapLangCLI. The product, and so the executable, is `maplang`.
         .executableTarget(

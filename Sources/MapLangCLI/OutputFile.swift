@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCleanup
 
 /// How `-o` and `--rejects` open the file they name.
 ///
@@ -35,7 +36,7 @@ enum OutputFile {
 
     /// Where `path` leads after following every symbolic link on its last
     /// part, to a file that may not exist yet; `path` when it is no link.
-    private static func linkTarget(_ path: String) throws(ConsoleError) -> String {
+    static func linkTarget(_ path: String) throws(ConsoleError) -> String {
         var current = path
         // The system's own limit on links followed in one lookup.
         for _ in 0..<40 {
@@ -59,13 +60,18 @@ enum OutputFile {
     }
 
     /// The directory part of `path` with its final slash, or nothing for a bare name.
-    private static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[...slash])
     }
 }
 
 /// A file written beside its destination and renamed over it on commit.
+///
+/// The file written is new, with a name no one can guess, created only if
+/// nothing is there (not even a symbolic link), so no one who can write to
+/// the destination's folder can make the run write elsewhere; it is removed
+/// on abandon, and by `CCleanup` if a signal ends the process first.
 final class ReplacingFile: OutputSink {
     /// The path as the user gave it, for messages.
     private let path: String
@@ -75,15 +81,28 @@ final class ReplacingFile: OutputSink {
     private let temporary: String
     /// Its descriptor, or -1 once closed.
     private var descriptor: Int32
+    /// Where `CCleanup` notes it, or -1.
+    private let cleanupSlot: Int32
 
     /// Creates the temporary file beside `destination`, with `mode` when the
     /// file it replaces has one, else as a new file is made.
     init(path: String, destination: String, mode: mode_t?) throws(ConsoleError) {
         self.path = path
         self.destination = destination
-        self.temporary = destination + ".maplang-\(getpid()).tmp"
-        self.descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-        guard descriptor >= 0 else { throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())") }
+        var name = Self.temporaryName(for: destination)
+        var descriptor = Self.createExclusively(name)
+        // Another file by that name is a collision of 64 random bits, or a trap: take another name.
+        for _ in 0..<8 where descriptor < 0 && errno == EEXIST {
+            name = Self.temporaryName(for: destination)
+            descriptor = Self.createExclusively(name)
+        }
+        self.temporary = name
+        self.descriptor = descriptor
+        guard descriptor >= 0 else {
+            cleanupSlot = -1
+            throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
+        }
+        cleanupSlot = maplang_cleanup_add(name)
         if let mode, fchmod(descriptor, mode) != 0 {
             let message = "cannot write `\(path)`: \(systemReason())"
             abandon()
@@ -95,6 +114,19 @@ final class ReplacingFile: OutputSink {
         abandon()
     }
 
+    /// `destination` with a random part and `.tmp` added, in the same folder.
+    static func temporaryName(for destination: String) -> String {
+        let random = UInt64.random(in: .min ... .max)
+        let hex = String(random, radix: 16)
+        return destination + ".maplang-" + String(repeating: "0", count: 16 - hex.count) + hex + ".tmp"
+    }
+
+    /// Creates `name` to write, failing if anything is there; new files get
+    /// the permissions the user's mask gives.
+    static func createExclusively(_ name: String) -> Int32 {
+        open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    }
+
     func write(_ bytes: [UInt8]) throws(ConsoleError) {
         try writeAll(bytes, to: descriptor, name: "`\(path)`")
     }
@@ -104,6 +136,7 @@ final class ReplacingFile: OutputSink {
         let synced = fsync(descriptor) == 0
         close(descriptor)
         descriptor = -1
+        defer { maplang_cleanup_remove(cleanupSlot) }
         guard synced, rename(temporary, destination) == 0 else {
             let message = "cannot write `\(path)`: \(systemReason())"
             unlink(temporary)
@@ -116,6 +149,7 @@ final class ReplacingFile: OutputSink {
         close(descriptor)
         descriptor = -1
         unlink(temporary)
+        maplang_cleanup_remove(cleanupSlot)
     }
 }
 

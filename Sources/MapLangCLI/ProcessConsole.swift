@@ -33,6 +33,33 @@ public struct ProcessConsole: Console {
     }
 
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// A regular file's device and inode, through every link, whatever the
+    /// spelling of its name; for a name with nothing there yet, its folder's
+    /// and the name; `nil` for devices, pipes and what cannot be looked up.
+    public func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        if path == "-" {
+            guard fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return FileIdentity(info)
+        }
+        if stat(path, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFREG ? FileIdentity(info) : nil
+        }
+        guard errno == ENOENT, let destination = try? OutputFile.linkTarget(path) else { return nil }
+        let folder = OutputFile.directory(of: destination)
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
+        var identity = FileIdentity(info)
+        identity.name = String(destination.dropFirst(folder.count))
+        return identity
+    }
+}
+
+extension FileIdentity {
+    /// The identity of what `info` describes.
+    init(_ info: stat) {
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+    }
 }
 
 /// Reads a file descriptor in chunks.

@@ -52,14 +52,8 @@ struct RunCommand {
             reporter.fail("`--rejects` needs `--ndjson`")
             return .usage
         }
-        if let rejects = arguments.values["--rejects"], let output = arguments.values["--output"],
-            Self.lexicallySame(rejects, output)
-        {
-            reporter.fail("`--output` and `--rejects` name the same file `\(output)`; mapped and rejected lines would be mixed")
-            return .usage
-        }
-        if let rejects = arguments.values["--rejects"], Self.lexicallySame(rejects, arguments.positionals[1]) {
-            reporter.fail("`--rejects` names the input file `\(rejects)`; it would be overwritten while it is read")
+        if let collision = Self.outputCollision(arguments, console: console) {
+            reporter.fail(collision)
             return .usage
         }
         if ndjson && arguments.flags.contains("--pretty") {
@@ -128,12 +122,29 @@ struct RunCommand {
         min(requested, max(1, cores ?? requested))
     }
 
-    /// Whether two paths name the same file as written, ignoring `.` parts
-    /// and repeated slashes: `out.json`, `./out.json` and `.//out.json`.
-    static func lexicallySame(_ first: String, _ second: String) -> Bool {
-        func parts(_ path: String) -> [Substring] {
-            path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    /// What is wrong when `-o` or `--rejects` names a file the run reads
+    /// (the rules or the input, standard input included), or both name one
+    /// file, under any spelling: through links, `..` or another path. An
+    /// output replaces its file, so the input would be lost, or the mapped
+    /// and rejected lines mixed; `nil` when every output is a file of its own.
+    static func outputCollision(_ arguments: ParsedArguments, console: any Console) -> String? {
+        let outputs = ["--output", "--rejects"].compactMap { option in
+            arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0)) }
         }
-        return first.hasPrefix("/") == second.hasPrefix("/") && parts(first) == parts(second)
+        let inputs = [
+            (what: "the rules file", path: arguments.positionals[0], effect: "it would be overwritten"),
+            (what: "the input file", path: arguments.positionals[1], effect: "it would be overwritten while it is read"),
+        ]
+        for output in outputs {
+            guard let identity = output.identity else { continue }
+            for input in inputs where console.identity(of: input.path) == identity {
+                let named = input.path == output.path ? "" : " (`\(input.path)`)"
+                return "`\(output.option)` names \(input.what) `\(output.path)`\(named); \(input.effect)"
+            }
+        }
+        if outputs.count == 2, let identity = outputs[0].identity, identity == outputs[1].identity {
+            return "`--output` and `--rejects` name the same file `\(outputs[0].path)`; mapped and rejected lines would be mixed"
+        }
+        return nil
     }
 }

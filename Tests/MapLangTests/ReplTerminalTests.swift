@@ -7,27 +7,18 @@ import Testing
 
 /// The real `maplang repl` on a pseudo-terminal: keys go in as a terminal
 /// sends them, the screen output is read back, and every wait is bounded.
-///
-/// The child is started with `posix_spawn`, with no signal blocked or
-/// ignored, as a shell would start it: threads of the test runner block
-/// signals, and a child started from one would inherit that.
+/// The child is a `ChildProcess`: no signal blocked or ignored.
 final class PseudoTerminal {
-    /// How the child ended.
-    enum Ending: Equatable {
-        /// It exited with this status.
-        case exited(Int32)
-        /// A signal ended it.
-        case signaled(Int32)
-    }
+    typealias Ending = ChildProcess.Ending
 
     /// The controlling side, which the test reads and writes.
     let master: Int32
     /// The terminal side, the child's standard streams; kept open to read its settings.
     let slave: Int32
+    /// The child.
+    let child: ChildProcess
     /// The child's process id.
-    let pid: pid_t
-    /// How the child ended, once it has.
-    private(set) var ending: Ending?
+    var pid: pid_t { child.pid }
     /// Everything the child has written.
     private(set) var screen: [UInt8] = []
     /// Where the next search starts.
@@ -46,43 +37,17 @@ final class PseudoTerminal {
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         self.master = master
         self.slave = slave
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_adddup2(&actions, slave, target)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        // `sh` changes to the directory, then becomes `maplang`: same process, same id.
-        let command = ["/bin/sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory, executable] + arguments
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0)=\($1)" }
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        do {
+            child = try ChildProcess([executable] + arguments, directory: directory, environment: environment, streams: slave)
+        } catch {
             close(master)
             close(slave)
-            throw PseudoTerminalError(message: "posix_spawn failed: \(String(cString: strerror(result)))")
+            throw PseudoTerminalError(message: "\(error)")
         }
-        self.pid = pid
     }
 
     deinit {
-        stop()
+        child.stop()
         close(master)
         close(slave)
     }
@@ -117,18 +82,11 @@ final class PseudoTerminal {
         }
     }
 
-    /// Waits for the child to end, killing it after `timeout` seconds.
+    /// Waits for the child to end, killing it after `timeout` seconds, reading its output meanwhile.
     ///
     /// - Returns: How it ended, or `nil` when it had to be killed.
     func waitForExit(timeout: Double = 15) -> Ending? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !reap() {
-            guard Date() < deadline else {
-                stop()
-                return nil
-            }
-            readAvailable(waiting: 0.05)
-        }
+        let ending = child.waitForExit(timeout: timeout) { readAvailable(waiting: 0.05) }
         readAvailable(waiting: 0)
         return ending
     }
@@ -138,22 +96,7 @@ final class PseudoTerminal {
 
     /// Kills the child if it is still running, and waits for it.
     func stop() {
-        guard !reap() else { return }
-        kill(pid, SIGKILL)
-        while !reap() { usleep(1000) }
-    }
-
-    /// Collects the child's ending if it has ended.
-    ///
-    /// - Returns: Whether it has ended.
-    private func reap() -> Bool {
-        if ending != nil { return true }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        guard result == pid else { return result < 0 }
-        let signal = status & 0x7F
-        ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-        return true
+        child.stop()
     }
 
     /// Where `needle` ends, searching from the mark.
