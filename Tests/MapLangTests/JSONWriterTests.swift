@@ -115,10 +115,25 @@ struct JSONWriterTests {
         #expect(empty == [1, UInt8(ascii: "\""), UInt8(ascii: "\"")])
     }
 
-    @Test func nonFiniteDoublesStopTheProcess() async {
-        await #expect(processExitsWith: .failure) {
-            _ = JSONWriter.serialize(.double(.infinity))
-        }
+    /// A value built by hand that JSON cannot hold is written as `null`, so
+    /// the output is always valid JSON: no trap, no text injected.
+    @Test(arguments: [
+        (MappedValue.double(.nan), "null"),
+        (.double(.infinity), "null"),
+        (.double(-.infinity), "null"),
+        (.decimal(#"1,"injected":true"#), "null"),
+        (.decimal(""), "null"),
+        (.decimal("01"), "null"),
+        (.decimal("1."), "null"),
+        (.decimal(" 1"), "null"),
+        (.decimal("-0.5e+3"), "-0.5e+3"),
+        (.decimal("19.99"), "19.99"),
+        (.object(MappedObject([MappedMember(key: "a", value: .decimal("2}{")), MappedMember(key: "b", value: .double(1.5))])),
+         #"{"a":null,"b":1.5}"#),
+    ])
+    func whatJSONCannotHoldIsNull(value: MappedValue, expected: String) {
+        #expect(value.jsonText() == expected)
+        #expect(value.jsonText(pretty: true).filter { !$0.isWhitespace } == expected)
     }
 
     // MARK: - Dates

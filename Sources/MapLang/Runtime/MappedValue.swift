@@ -2,7 +2,9 @@
 /// values MapLang's types give meaning to.
 ///
 /// Serialised, a `date` is an ISO-8601 UTC string, a `url` a string and a
-/// `decimal` its digits exactly as read.
+/// `decimal` its digits exactly as read. What JSON cannot hold, a `double`
+/// that is not finite or a `decimal` that is not a JSON number literal (which
+/// mapping never makes, but a value built by hand can), is written as `null`.
 public enum MappedValue: Sendable, Equatable {
     /// JSON `null`.
     case null
@@ -10,9 +12,10 @@ public enum MappedValue: Sendable, Equatable {
     case bool(Bool)
     /// An exact 64-bit integer.
     case int(Int64)
-    /// A finite binary floating-point number.
+    /// A finite binary floating-point number; written as `null` if not finite.
     case double(Double)
-    /// A number kept as the exact text of a JSON number literal, such as `19.99`.
+    /// A number kept as the exact text of a JSON number literal, such as
+    /// `19.99`; written as `null` if the text is not one.
     case decimal(String)
     /// A string.
     case string(String)

@@ -79,6 +79,14 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
 
 /// RFC 8259's number grammar and exact integer conversion over UTF-8 bytes.
 enum JSONNumberGrammar {
+    /// Whether `text` is one JSON number literal and nothing else.
+    static func isLiteral(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            !bytes.isEmpty && literalLength(in: bytes, from: 0) == bytes.count
+        }
+    }
+
     /// The length of the longest valid number literal starting at `start`, or `nil` when none does.
     static func literalLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start

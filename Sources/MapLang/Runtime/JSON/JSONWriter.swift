@@ -37,9 +37,8 @@ public struct JSONWriter: Sendable {
         self.style = style
     }
 
-    /// Serialises one value into a new buffer.
-    ///
-    /// - Precondition: Every `double` in `value` is finite.
+    /// Serialises one value into a new buffer: valid JSON whatever the
+    /// value holds (see `write(_:)`).
     public static func serialize(_ value: MappedValue, style: Style = .compact) -> [UInt8] {
         var writer = JSONWriter(style: style)
         writer.write(value)
@@ -50,7 +49,10 @@ public struct JSONWriter: Sendable {
 
     /// Appends one value to `bytes`, with nothing before or after it.
     ///
-    /// - Precondition: Every `double` in `value` is finite.
+    /// What JSON cannot hold is written as `null`: a `double` that is not
+    /// finite (NaN, an infinity), and a `decimal` whose text is not a JSON
+    /// number literal, which would otherwise inject its text into the output.
+    /// Mapping never makes either; a value built by hand can.
     public mutating func write(_ value: MappedValue) {
         switch value {
         case .null:
@@ -60,9 +62,10 @@ public struct JSONWriter: Sendable {
         case .int(let integer):
             writeInteger(integer)
         case .double(let double):
-            precondition(double.isFinite, "JSONWriter cannot write the non-finite double \(double)")
+            guard double.isFinite else { return append("null") }
             NumberText.appendJSON(double, to: &bytes)
         case .decimal(let literal):
+            guard JSONNumberGrammar.isLiteral(literal) else { return append("null") }
             bytes.append(contentsOf: literal.utf8)
         case .string(let string), .url(let string):
             writeString(string)
