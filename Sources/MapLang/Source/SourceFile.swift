@@ -18,21 +18,27 @@ public struct SourceFile: Sendable, Equatable {
     ///   - name: The name used in diagnostics.
     ///   - text: The file's contents.
     public init(name: String, text: String) {
-        self.init(name: name, text: text, bytes: Array(text.utf8))
+        self.init(name: name, bytes: Array(text.utf8))
     }
 
     /// Creates a source file from its name and raw bytes, as read from disk.
     ///
     /// The bytes are kept as they are, so the lexer reports any that are not
     /// UTF-8 with their exact position; `text` holds them decoded, with each
-    /// malformed sequence replaced by U+FFFD.
+    /// malformed sequence replaced by U+FFFD. A UTF-8 byte order mark at the
+    /// start, which some editors write, is left out, as JSON input's is: it
+    /// is no part of the rules, and columns count from after it.
     ///
     /// - Parameters:
     ///   - name: The name used in diagnostics.
     ///   - bytes: The file's contents.
     public init(name: String, bytes: [UInt8]) {
+        let bytes = bytes.starts(with: Self.byteOrderMark) ? Array(bytes.dropFirst(Self.byteOrderMark.count)) : bytes
         self.init(name: name, text: String(decoding: bytes, as: UTF8.self), bytes: bytes)
     }
+
+    /// U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private init(name: String, text: String, bytes: [UInt8]) {
         self.name = name
