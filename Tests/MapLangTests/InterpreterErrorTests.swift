@@ -172,3 +172,28 @@ struct InterpreterErrorTests {
         )
     }
 }
+
+/// A model with `unknown reject` names the keys it does not take short and
+/// few: each as a 40-character preview, ten at most, then how many more.
+struct UnknownKeysMessageTests {
+    @Test(arguments: [
+        (1, #"`M` does not take the key "k0""#),
+        (10, #"`M` does not take the keys "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9""#),
+        (11, #"`M` does not take the keys "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9" and 1 more"#),
+        (2_000_000, #"`M` does not take the keys "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9" and 1,999,990 more"#),
+    ])
+    func manyKeysAreCounted(count: Int, expected: String) {
+        #expect(MappingProblem.unknownKeys(model: "M", keys: (0..<count).map { "k\($0)" }).message == expected)
+    }
+
+    @Test func aLongKeyIsPreviewed() {
+        let key = String(repeating: "x", count: 10_000_000)
+        let message = MappingProblem.unknownKeys(model: "M", keys: [key]).message
+        #expect(message == "`M` does not take the key \"" + String(repeating: "x", count: 40) + "…\"")
+    }
+
+    @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (1_999_990, "1,999,990"), (123_456_789, "123,456,789")])
+    func countsAreGrouped(count: Int, expected: String) {
+        #expect(MappingProblem.grouped(count) == expected)
+    }
+}

@@ -130,8 +130,10 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .unknownVariant(let choice, let found, let known):
             "\(found) chooses no model of `\(choice)` (expected one of " + known.joined(separator: ", ") + ")"
         case .unknownKeys(let model, let keys):
+            // Each key as a 40-character preview, and ten at most: a record may hold millions.
             "`\(model)` does not take the " + (keys.count == 1 ? "key " : "keys ")
-                + keys.map { JSONPath.quoted($0) }.joined(separator: ", ")
+                + keys.prefix(Self.unknownKeysShown).map { JSONWriter.preview(string: $0) }.joined(separator: ", ")
+                + (keys.count > Self.unknownKeysShown ? " and \(Self.grouped(keys.count - Self.unknownKeysShown)) more" : "")
         case .notATableOutput(let table, let found):
             "\(found) is not an output of the table `\(table)`"
         case .notFinite(let found):
@@ -149,5 +151,19 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .typeMismatch(let expected, let found):
             "expected \(expected), found \(found)"
         }
+    }
+
+    /// How many unknown keys a message names before it says how many more there are.
+    static let unknownKeysShown = 10
+
+    /// A count with its thousands grouped by commas: `1,999,990`.
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
     }
 }
