@@ -98,7 +98,20 @@ struct DateISO8601Tests {
         .init("2016-05-24T18:43:37+0530x", "expected the end of the input, found `x`", at: 24),
         .init("2016-05-24T18:43:37Z ", "expected the end of the input, found a space", at: 20),
         .init("2016-05-24T18:43:37ZZ", "expected the end of the input, found `Z`", at: 20),
+        // An offset must not carry the instant out of the years a date is written in.
+        .init(
+            "9999-12-31T23:59:59.999999999-23:59", "with its UTC offset, the date is outside the years 0000 to 9999",
+            at: 29),
+        .init("9999-12-31T23:00:00-01:00", "with its UTC offset, the date is outside the years 0000 to 9999", at: 19),
+        .init("0000-01-01T00:00:00+00:01", "with its UTC offset, the date is outside the years 0000 to 9999", at: 19),
     ]
+
+    /// The last and first instants of the years 0000 to 9999 in UTC are dates.
+    @Test(arguments: ["9999-12-31T23:59:59.999999999Z", "9999-12-31T22:59:59-01:00", "0000-01-01T00:00:00Z", "0000-01-01T00:59:00+00:59"])
+    func theEdgesOfTheYearsAreDates(text: String) throws {
+        let timestamp = try ISO8601DateParser.parse(text)
+        #expect(try ISO8601DateParser.parse(timestamp.iso8601String) == timestamp)
+    }
 
     @Test(arguments: invalidCases)
     func rejectsInvalidDates(_ test: Invalid) {

@@ -180,6 +180,9 @@ struct DatePatternTests {
         .init(#"yyyy-MM-dd'T'HH:mm:ss"#, "2016-05-24t18:43:37", "expected `T`, found `t`", at: 10),
         .init("yyyy年MM月", "2016年5日", "expected `月`, found `日`", at: 8),
         .init("yyyy-MM-dd", "2016-05-24\u{301}", "expected the end of the input, found `\u{301}`", at: 10),
+        .init(
+            "yyyy-MM-dd HH:mm:ss Z", "9999-12-31 23:30:00 -01:00",
+            "with its UTC offset, the date is outside the years 0000 to 9999", at: 20),
     ]
 
     @Test(arguments: invalidCases)

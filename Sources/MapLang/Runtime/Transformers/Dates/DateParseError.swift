@@ -42,6 +42,8 @@ extension DateParseError {
         case leapSecond
         /// The text given as a Unix timestamp is not a JSON number literal.
         case notANumber(String)
+        /// With its UTC offset, the instant is in a year before 0000 or after 9999.
+        case outsideWritableYears
         /// The 12-hour field `h` appears without the AM/PM field `a`.
         case twelveHourWithoutDayPeriod
         /// A Unix timestamp lies outside `UnixTimestamp.supportedRange`.
@@ -155,6 +157,8 @@ extension DateParseError.Reason {
             return "leap second 60 is not supported"
         case .notANumber(let text):
             return text.isEmpty ? "empty text is not a JSON number" : "`\(text)` is not a JSON number"
+        case .outsideWritableYears:
+            return "with its UTC offset, the date is outside the years 0000 to 9999"
         case .twelveHourWithoutDayPeriod:
             return "12-hour field `h` needs an AM/PM field `a`"
         case .unixTimeOutOfRange(let text, let unit):
@@ -188,7 +192,7 @@ extension DateParseError.Reason {
         case .unterminatedQuote:
             return "close the quote with `'`, and write `''` for a quote character"
         case .dayOfWeekMismatch, .duplicateField, .emptyPattern, .expected, .invalidDay, .leapSecond,
-            .notANumber, .unixTimeOutOfRange, .valueOutOfRange:
+            .notANumber, .outsideWritableYears, .unixTimeOutOfRange, .valueOutOfRange:
             return nil
         }
     }

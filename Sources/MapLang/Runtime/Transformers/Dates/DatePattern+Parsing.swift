@@ -109,7 +109,7 @@ private struct PatternReader {
                 throw DateParseError(reason, at: partOffsets[.weekday] ?? 0)
             }
         }
-        return fields.timestamp
+        return try fields.writableTimestamp(offsetAt: partOffsets[.timeZone] ?? 0)
     }
 
     /// Reads a numeric field: exactly `width` digits when it abuts another

@@ -48,4 +48,21 @@ struct DateTimeFields: Sendable, Equatable {
         let seconds = daysSinceEpoch * 86_400 + secondOfDay - Int64(utcOffsetSeconds)
         return Timestamp(seconds: seconds, nanoseconds: nanosecond)
     }
+
+    /// The seconds of the instants in the years 0000 to 9999 in UTC, from
+    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z: those a date is
+    /// written as and read back from.
+    static let writableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// The instant these fields name, which must be in a year from 0000 to
+    /// 9999 once the UTC offset is applied (`9999-12-31T23:59:59-01:00` is
+    /// not), so that it is written as it can be read back.
+    ///
+    /// - Parameter offset: Where the UTC offset is in the text, for the error.
+    /// - Precondition: every field is in its range.
+    func writableTimestamp(offsetAt offset: Int) throws(DateParseError) -> Timestamp {
+        let timestamp = timestamp
+        guard Self.writableSeconds.contains(timestamp.seconds) else { throw DateParseError(.outsideWritableYears, at: offset) }
+        return timestamp
+    }
 }

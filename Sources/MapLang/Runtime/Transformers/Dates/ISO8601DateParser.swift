@@ -78,11 +78,12 @@ enum ISO8601DateParser {
             throw DateParseError(.expected(.dateTimeSeparator, found: scanner.foundCharacter()), at: scanner.offset)
         }
         try readTime(&scanner, into: &fields)
+        let offsetStart = scanner.offset
         fields.utcOffsetSeconds = try scanner.readUTCOffset()
         guard scanner.isAtEnd else {
             throw DateParseError(.expected(.endOfInput, found: scanner.foundCharacter()), at: scanner.offset)
         }
-        return fields.timestamp
+        return try fields.writableTimestamp(offsetAt: offsetStart)
     }
 
     /// `full-date = 4DIGIT "-" 2DIGIT "-" 2DIGIT`
