@@ -99,9 +99,11 @@ struct Checker {
         }
         let enums = declarations.enums.map { item in within(item.unit) { $0.compileEnum(item.decl) } }
         let tables = declarations.tables.map { item in within(item.unit) { $0.compileTable(item.decl) } }
+        measureTransforms()
         for item in declarations.transforms {
             _ = expandTransform(named: item.decl.name)
         }
+        measureInheritance()
         let members = declarations.models.map { effectiveMembers(of: $0) }
         var models = zip(declarations.models, members).map { item, members in
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }

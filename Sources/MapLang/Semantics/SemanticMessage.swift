@@ -26,10 +26,13 @@ enum SemanticMessage: DiagnosticMessage {
     case pipelineOnModel(field: String, type: String)
     case pipelineOutputMismatch(field: String, type: String, output: ValueKind)
     case recursiveTransform(cycle: [String])
+    case transformTooDeep(name: String, limit: Int)
+    case transformTooLong(name: String, limit: Int)
     case ruleTypeMismatch(rule: String, expected: String, field: String, type: String)
     case settingNotAllowedInModel(setting: String)
     case settingNotAllowedInFile(setting: String)
     case inheritanceCycle(cycle: [String])
+    case inheritanceTooDeep(model: String, limit: Int)
     case catchAllFieldInvalid(field: String, reason: String)
     case discriminatorFieldClash(model: String, key: String)
     case tableOutputsDiffer(table: String)
@@ -72,9 +75,12 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOnModel: "pipeline-on-model"
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .recursiveTransform: "recursive-transform"
+        case .transformTooDeep: "transform-too-deep"
+        case .transformTooLong: "transform-too-long"
         case .ruleTypeMismatch: "rule-type-mismatch"
         case .settingNotAllowedInModel, .settingNotAllowedInFile: "setting-not-allowed"
         case .inheritanceCycle: "inheritance-cycle"
+        case .inheritanceTooDeep: "inheritance-too-deep"
         case .catchAllFieldInvalid: "catch-all-field"
         case .discriminatorFieldClash: "discriminator-clash"
         case .tableOutputsDiffer: "table-outputs-differ"
@@ -144,7 +150,11 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOutputMismatch(let field, let type, let output):
             "the field `\(field)` is `\(type)`, but its transformers produce a \(output)"
         case .recursiveTransform(let cycle):
-            "the transformer `\(cycle[0])` uses itself: " + cycle.map { "`\($0)`" }.joined(separator: " → ")
+            "the transformer `\(cycle[0])` uses itself: " + Self.chain(cycle)
+        case .transformTooDeep(let name, let limit):
+            "the transformer `\(name)` is built from transformers nested more than \(limit) deep"
+        case .transformTooLong(let name, let limit):
+            "the transformer `\(name)` expands to more than \(MappingProblem.grouped(limit)) stages"
         case .ruleTypeMismatch(let rule, let expected, let field, let type):
             "`\(rule)` applies to \(expected), but `\(field)` is `\(type)`"
         case .settingNotAllowedInModel(let setting):
@@ -152,7 +162,9 @@ enum SemanticMessage: DiagnosticMessage {
         case .settingNotAllowedInFile(let setting):
             "`\(setting)` can only be set in a model"
         case .inheritanceCycle(let cycle):
-            "the model `\(cycle[0])` extends itself: " + cycle.map { "`\($0)`" }.joined(separator: " → ")
+            "the model `\(cycle[0])` extends itself: " + Self.chain(cycle)
+        case .inheritanceTooDeep(let model, let limit):
+            "the model `\(model)` is the \(limit + 1)th of a chain of models that extend one another; at most \(limit) may"
         case .catchAllFieldInvalid(let field, let reason):
             "`\(field)` cannot keep the unknown keys: \(reason)"
         case .discriminatorFieldClash(let model, let key):
@@ -199,6 +211,12 @@ enum SemanticMessage: DiagnosticMessage {
             "map the model's own fields instead"
         case .dictionaryKeyNotString:
             "JSON object keys are always strings: write `[String: T]`"
+        case .inheritanceTooDeep:
+            "each model copies the fields of the models it extends: extend fewer levels"
+        case .transformTooDeep:
+            "declare fewer levels: a transformer may list the stages of the ones it uses"
+        case .transformTooLong:
+            "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
@@ -209,5 +227,14 @@ enum SemanticMessage: DiagnosticMessage {
             .unknownTransformer, .unknownType:
             nil
         }
+    }
+
+    /// A cycle of names as `a` → `b` → `a`; a long one shows its first eight
+    /// and its last, and how many are left out between.
+    static func chain(_ names: [String]) -> String {
+        let quoted = names.map { "`\($0)`" }
+        guard quoted.count > 10 else { return quoted.joined(separator: " → ") }
+        return (quoted.prefix(8) + ["… \(MappingProblem.grouped(quoted.count - 9)) more …", quoted[quoted.count - 1]])
+            .joined(separator: " → ")
     }
 }
