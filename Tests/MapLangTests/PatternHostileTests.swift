@@ -51,3 +51,41 @@ struct PatternHostileTests {
         #expect(try Pattern(row.pattern).matches(row.input) == row.expected)
     }
 }
+
+/// A pattern of hundreds of alternatives keeps hundreds of threads alive at
+/// every scalar: linear, but a long string would take seconds. A match stops
+/// past `Pattern.stepLimit(scalars:)` and says so, as a rule's own error.
+struct PatternStepLimitTests {
+    /// `(x0y|x1y|…|x399y)`, which every `x` starts 400 threads of.
+    static let alternatives = "(" + (0..<400).map { "x\($0)y" }.joined(separator: "|") + ")"
+
+    /// With a limit of the same shape, smaller so the test is quick.
+    @Test func manyAlternativesOnALongStringStop() throws {
+        let pattern = try Pattern(Self.alternatives)
+        let matcher = PatternMatcher(program: pattern.program, stepLimit: { 100_000 + 1_024 * $0 })
+        #expect(matcher.run(String(repeating: "x", count: 2_000)) == .tooCostly)
+        // The same pattern on a short string answers.
+        #expect(matcher.run(String(repeating: "x", count: 20) + "x399y") == .matched)
+        #expect(matcher.run(String(repeating: "x", count: 20)) == .notMatched)
+        // A simple pattern on the same string finishes well within the limit.
+        let simple = PatternMatcher(program: try Pattern("^x+$").program, stepLimit: { 100_000 + 1_024 * $0 })
+        #expect(simple.run(String(repeating: "x", count: 200_000)) == .matched)
+    }
+
+    @Test(arguments: [(10, PatternMatcher.Outcome.tooCostly), (10_000, .matched)])
+    func theLimitIsInSteps(limit: Int, expected: PatternMatcher.Outcome) throws {
+        let pattern = try Pattern("b$")
+        let matcher = PatternMatcher(program: pattern.program, stepLimit: { _ in limit })
+        #expect(matcher.run(String(repeating: "a", count: 100) + "b") == expected)
+    }
+
+    @Test func aFieldReportsTheRuleItCouldNotDecide() throws {
+        let rules = "model R { s: String where pattern(\"\(Self.alternatives)\") }"
+        let record = try RulesTestSupport.map(rules, #"{"s": "\#(String(repeating: "x", count: 20_000))"}"#)
+        #expect(record.errors.map(\.problem.code) == ["pattern-too-costly"])
+        #expect(
+            record.errors.first?.message
+                == "matching the pattern `\(Self.alternatives)` against \"" + String(repeating: "x", count: 40)
+                + "…\", 20,000 characters long, takes more than 30,480,000 steps; it is not known whether it matches")
+    }
+}

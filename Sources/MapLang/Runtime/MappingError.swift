@@ -69,6 +69,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case outOfRange(found: String, range: String)
     /// A string in which the rule's pattern finds no match.
     case patternMismatch(found: String, pattern: String)
+    /// Matching the pattern against the string passed `Pattern.stepLimit(scalars:)` without an answer.
+    case patternTooCostly(found: String, pattern: String, scalars: Int)
     /// A choice's discriminator key is missing and the choice has no default.
     case missingDiscriminator(choice: String, key: String, known: [String])
     /// A discriminator value no variant of the choice lists, and no default.
@@ -101,6 +103,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .nullValue: "null-value"
         case .outOfRange: "out-of-range"
         case .patternMismatch: "pattern-mismatch"
+        case .patternTooCostly: "pattern-too-costly"
         case .tableMiss: "table-miss"
         case .typeMismatch: "type-mismatch"
         }
@@ -146,6 +149,9 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not in \(range)"
         case .patternMismatch(let found, let pattern):
             "\(found) does not match the pattern `\(pattern)`"
+        case .patternTooCostly(let found, let pattern, let scalars):
+            "matching the pattern `\(pattern)` against \(found), \(Self.grouped(scalars)) characters long, takes more than "
+                + "\(Self.grouped(Pattern.stepLimit(scalars: scalars))) steps; it is not known whether it matches"
         case .tableMiss(let table, let found):
             "\(found) is not in the table `\(table)`"
         case .typeMismatch(let expected, let found):

@@ -10,7 +10,11 @@ extension RuleKind {
         case .pattern(let pattern, let source):
             switch value {
             case .string(let text), .url(let text):
-                return pattern.matches(text) ? nil : .patternMismatch(found: value.preview, pattern: source)
+                switch pattern.outcome(text) {
+                case .matched: return nil
+                case .notMatched: return .patternMismatch(found: value.preview, pattern: source)
+                case .tooCostly: return .patternTooCostly(found: value.preview, pattern: source, scalars: text.unicodeScalars.count)
+                }
             default:
                 return nil
             }

@@ -39,6 +39,15 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let maximumInstructions = 100_000
     /// The deepest groups may be nested.
     public static let maximumNesting = 256
+    /// The steps (threads advanced or followed) one match may take before
+    /// it stops, for a string of `scalars` Unicode scalars: ten million,
+    /// and 1,024 more per scalar. Simple patterns take a few steps per scalar
+    /// and always finish; one that keeps hundreds of threads alive at every
+    /// scalar (hundreds of alternatives) stops on a long string, so a match
+    /// costs time linear in the string whatever the pattern.
+    public static func stepLimit(scalars: Int) -> Int {
+        10_000_000 + 1_024 * scalars
+    }
 
     /// The pattern as written.
     public let source: String
@@ -69,9 +78,15 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// size alone.
     ///
     /// - Parameter string: The text to search.
-    /// - Returns: `true` if some substring matches, `false` otherwise.
+    /// - Returns: `true` if some substring matches, `false` otherwise, and
+    ///   `false` as well when the match stops at `stepLimit(scalars:)`.
     public func matches(_ string: String) -> Bool {
-        PatternMatcher(program: program).matches(string)
+        PatternMatcher(program: program).run(string) == .matched
+    }
+
+    /// How matching `string` ends: a match, none, or stopped at `stepLimit(scalars:)`.
+    func outcome(_ string: String) -> PatternMatcher.Outcome {
+        PatternMatcher(program: program).run(string)
     }
 
     /// The pattern as written.
