@@ -95,8 +95,10 @@ public struct DiagnosticRenderer: Sendable {
         let lineBytes = Array(text.utf8)
         let startInLine = min(max(span.start - lineStart, 0), lineBytes.count)
         let endInLine = min(max(span.end - lineStart, startInLine), lineBytes.count)
-        let before = String(decoding: lineBytes[..<startInLine], as: UTF8.self)
-        let marked = String(decoding: lineBytes[startInLine..<endInLine], as: UTF8.self)
+        // Bidirectional controls are shown as escapes, so the line shows in
+        // the order it is stored and the carets stay under what they mark.
+        let before = String(decoding: lineBytes[..<startInLine], as: UTF8.self).bidiControlsEscaped
+        let marked = String(decoding: lineBytes[startInLine..<endInLine], as: UTF8.self).bidiControlsEscaped
         let indent = TextWidth.columns(of: before)
         let width = max(1, TextWidth.columns(of: marked, startingAt: indent))
         let marker = String(repeating: primary ? "^" : "-", count: width)
@@ -105,7 +107,7 @@ public struct DiagnosticRenderer: Sendable {
         var underline = pad + style(" |", .blue) + " " + String(repeating: " ", count: indent)
             + style(marker, primary ? .red : .blue)
         if let label { underline += " " + style(label, primary ? .red : .blue) }
-        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text), underline]
+        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text.bidiControlsEscaped), underline]
     }
 
     /// The ANSI styles the renderer uses.

@@ -155,6 +155,11 @@ public struct Lexer {
         var index = start + 2
         while index < end {
             if let length = Self.scalarLength(in: bytes, at: index) {
+                if Self.isBidiControl(bytes, at: index, length: length),
+                    let scalar = String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars.first
+                {
+                    report(.bidiControlInComment(scalar.escaped), Span(start: index, end: index + length))
+                }
                 index += length
             } else {
                 let bad = index
@@ -164,6 +169,25 @@ public struct Lexer {
         }
         let text = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         comments.append(Comment(text: text, span: Span(start: start, end: end)))
+    }
+
+    /// Whether the UTF-8 sequence of `length` bytes at `index` is a
+    /// bidirectional control (see `Unicode.Scalar.isBidiControl`): U+061C
+    /// is `D8 9C`; U+200E, U+200F and U+202A to U+202E are `E2 80 xx`;
+    /// U+2066 to U+2069 are `E2 81 A6` to `E2 81 A9`.
+    static func isBidiControl(_ bytes: [UInt8], at index: Int, length: Int) -> Bool {
+        switch length {
+        case 2: return bytes[index] == 0xD8 && bytes[index + 1] == 0x9C
+        case 3:
+            guard bytes[index] == 0xE2 else { return false }
+            let last = bytes[index + 2]
+            switch bytes[index + 1] {
+            case 0x80: return last == 0x8E || last == 0x8F || (0xAA...0xAE).contains(last)
+            case 0x81: return (0xA6...0xA9).contains(last)
+            default: return false
+            }
+        default: return false
+        }
     }
 
     /// `.`, `...`, `..<`, or the invalid `..`.

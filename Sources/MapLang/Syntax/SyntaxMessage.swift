@@ -43,6 +43,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case invalidUnicodeEscape(String, UnicodeEscapeProblem)
     /// Bytes that are not UTF-8.
     case invalidUTF8
+    /// A comment holds a character that reorders the text shown, such as U+202E.
+    case bidiControlInComment(String)
     /// Types, values or expressions nest deeper than the parser allows.
     case nestingTooDeep(Nesting, limit: Int)
     /// A bracket, parenthesis or brace was opened and not closed.
@@ -205,6 +207,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .invalidNumber: return "invalid-number"
         case .invalidOperator: return "invalid-operator"
         case .invalidUTF8: return "invalid-utf8"
+        case .bidiControlInComment: return "bidi-control"
         case .nestingTooDeep: return "nesting-too-deep"
         case .unclosedDelimiter: return "unclosed-delimiter"
         case .unexpectedCharacters: return "unexpected-character"
@@ -297,6 +300,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             }
         case .invalidUTF8:
             return "invalid UTF-8 byte sequence"
+        case .bidiControlInComment(let escape):
+            return "the comment holds `\(escape)`, which makes the text around it show in another order than it is read"
         case .nestingTooDeep(let nesting, let limit):
             let thing: String
             switch nesting {
@@ -409,6 +414,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             }
         case .invalidUTF8:
             return "save the file as UTF-8"
+        case .bidiControlInComment(let escape):
+            return "remove it; in a string, write it as `\(escape)`"
         case .nestingTooDeep:
             return nil
         case .unclosedDelimiter(_, let construct, let found):

@@ -148,8 +148,8 @@ public enum TokenKind: Sendable, Equatable, CustomStringConvertible {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.isBidiControl {
+                    result += scalar.escaped
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
