@@ -51,7 +51,7 @@ struct Interpreter: Sendable {
             }
         }
         if model.unknownKeys == .reject {
-            let unknown = object.members.map(\.key).filter { !model.knownKeys.contains($0) }
+            let unknown = object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
             if !unknown.isEmpty {
                 context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)
                 failed = true
@@ -71,7 +71,7 @@ struct Interpreter: Sendable {
     private func unknownMembers(of object: JSONObject, model: ModelPlan) -> MappedValue {
         .object(
             MappedObject(
-                object.members.filter { !model.knownKeys.contains($0.key) }.map {
+                object.members.filter { !model.knownKeys.contains(ExactKey(string: $0.key)) }.map {
                     MappedMember(key: $0.key, value: $0.value.mappedValue)
                 }))
     }

@@ -12,7 +12,7 @@ extension Checker {
         var inputSpans = InputSpans()
         for variant in decl.variants {
             guard let model = choiceModel(variant.model, outputKey: outputKey, models: &models) else { continue }
-            if case .key(let key)? = discriminator.steps.first { models[model].knownKeys.insert(key) }
+            if case .key(let key)? = discriminator.steps.first { models[model].knownKeys.insert(ExactKey(string: key)) }
             for input in variant.inputs {
                 guard let key = lookupKey(input) else { continue }
                 if let first = inputSpans.claim(key, span: input.span) {
@@ -26,7 +26,7 @@ extension Checker {
             }
         }
         if let name = decl.defaultModel, let model = choiceModel(name, outputKey: outputKey, models: &models) {
-            if case .key(let key)? = discriminator.steps.first { models[model].knownKeys.insert(key) }
+            if case .key(let key)? = discriminator.steps.first { models[model].knownKeys.insert(ExactKey(string: key)) }
             plan.defaultModel = model
         }
         return plan

@@ -54,10 +54,10 @@ extension Checker {
         }
         model.unknownKeys = resolveUnknownKeys(settings, model: model, declared: declared)
         checkSharedReversalTargets(of: model, declared: written)
-        var known = settings.ignored
+        var known = Set(settings.ignored.map(ExactKey.init))
         for (index, field) in model.fields.enumerated() where model.unknownKeys != .keep(index) {
             for source in field.sources {
-                if case .key(let key)? = source.steps.first { known.insert(key) }
+                if case .key(let key)? = source.steps.first { known.insert(ExactKey(string: key)) }
             }
         }
         model.knownKeys = known

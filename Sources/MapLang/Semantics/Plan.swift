@@ -100,7 +100,9 @@ struct ModelPlan: Sendable {
     var unknownKeys: UnknownKeysPlan = .ignore
     /// The keys the model mentions: the first key of every field's key
     /// paths, `ignore`d keys, and the discriminator of a choice it is in.
-    var knownKeys: Set<String> = []
+    /// Compared by their bytes, as keys are looked up: `é` composed and
+    /// decomposed are two keys (String's own `==` would take them as one).
+    var knownKeys: Set<ExactKey> = []
 }
 
 /// A field ready to read, convert and validate.
