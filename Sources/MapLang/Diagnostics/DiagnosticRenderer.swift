@@ -47,10 +47,19 @@ public struct DiagnosticRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Renders every diagnostic and a closing count such as `2 errors`.
+    /// The most diagnostics `render(_:)` shows of one list; a count says how
+    /// many more there are.
+    public static let maximumShown = 100
+
+    /// Renders the diagnostics, the first `maximumShown` of them, and a
+    /// closing count such as `2 errors`.
     public func render(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        var text = diagnostics.map(render).joined(separator: "\n")
+        var text = diagnostics.prefix(Self.maximumShown).map(render).joined(separator: "\n")
+        if diagnostics.count > Self.maximumShown {
+            let rest = diagnostics.count - Self.maximumShown
+            text += "\n" + style("and \(MappingProblem.grouped(rest)) more not shown", .bold) + "\n"
+        }
         if errors > 0 {
             text += "\n" + style(errors == 1 ? "1 error" : "\(errors) errors", .red) + "\n"
         }
@@ -91,14 +100,23 @@ public struct DiagnosticRenderer: Sendable {
     ) -> [String] {
         let lineIndex = number - 1
         let lineStart = source.lineStarts[lineIndex]
-        let text = source.lineText(at: lineIndex)
-        let lineBytes = Array(text.utf8)
+        // The file's own bytes, which spans count in, even where they are not UTF-8.
+        let lineBytes = source.bytes[source.lineRange(at: lineIndex)]
         let startInLine = min(max(span.start - lineStart, 0), lineBytes.count)
         let endInLine = min(max(span.end - lineStart, startInLine), lineBytes.count)
         // Bidirectional controls are shown as escapes, so the line shows in
         // the order it is stored and the carets stay under what they mark.
-        let before = String(decoding: lineBytes[..<startInLine], as: UTF8.self).bidiControlsEscaped
-        let marked = String(decoding: lineBytes[startInLine..<endInLine], as: UTF8.self).bidiControlsEscaped
+        let base = lineBytes.startIndex
+        var before = String(decoding: lineBytes[base..<base + startInLine], as: UTF8.self).bidiControlsEscaped
+        var marked = String(decoding: lineBytes[base + startInLine..<base + endInLine], as: UTF8.self).bidiControlsEscaped
+        var after = String(decoding: lineBytes[(base + endInLine)...], as: UTF8.self).bidiControlsEscaped
+        // A long line is shown as a window around the span, cut with `…`.
+        if lineBytes.count > Self.longLine {
+            if before.count > Self.windowSide { before = "…" + before.suffix(Self.windowSide - 1) }
+            if marked.count > Self.windowSide { marked = marked.prefix(Self.windowSide - 1) + "…" }
+            if after.count > Self.windowSide { after = after.prefix(Self.windowSide - 1) + "…" }
+        }
+        let text = before + marked + after
         let indent = TextWidth.columns(of: before)
         let width = max(1, TextWidth.columns(of: marked, startingAt: indent))
         let marker = String(repeating: primary ? "^" : "-", count: width)
@@ -107,8 +125,14 @@ public struct DiagnosticRenderer: Sendable {
         var underline = pad + style(" |", .blue) + " " + String(repeating: " ", count: indent)
             + style(marker, primary ? .red : .blue)
         if let label { underline += " " + style(label, primary ? .red : .blue) }
-        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text.bidiControlsEscaped), underline]
+        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text), underline]
     }
+
+    /// How many bytes a rules line may have before it is shown as a window.
+    static let longLine = 240
+    /// How many characters of a long line the window shows before the span,
+    /// of the span, and after it, each at most.
+    static let windowSide = 60
 
     /// The ANSI styles the renderer uses.
     private enum Style: String {
@@ -133,16 +157,28 @@ struct InputExcerpt {
     let caretColumn: Int
 
     /// Cuts the line holding `offset` to at most 72 characters around it.
+    ///
+    /// Only the bytes that can be shown are looked at, however long the
+    /// line: a 60 MB line costs what a short one does.
     init(bytes: [UInt8], offset: Int) {
         let offset = min(offset, bytes.count)
+        // Enough bytes for the characters shown, whatever their UTF-8 length.
+        let reach = 4 * 40 + 4
         var start = offset
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while start > 0, offset - start < reach, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let cutBefore = start > 0 && bytes[start - 1] != UInt8(ascii: "\n")
+        // A cut starts at a character, not inside one.
+        while cutBefore, start < offset, bytes[start] & 0xC0 == 0x80 { start += 1 }
         var end = offset
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        while end < bytes.count, end - offset < reach, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+            end += 1
+        }
+        let cutAfter = end < bytes.count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r")
+        while cutAfter, end > offset, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         let before = Self.printable(bytes[start..<offset])
         let after = Self.printable(bytes[offset..<end])
-        let head = before.count > 40 ? "…" + String(before.suffix(39)) : String(before)
-        let tail = after.count > 32 ? String(after.prefix(31)) + "…" : String(after)
+        let head = cutBefore || before.count > 40 ? "…" + String(before.suffix(39)) : String(before)
+        let tail = cutAfter || after.count > 32 ? String(after.prefix(31)) + "…" : String(after)
         self.text = head + tail
         self.caretColumn = TextWidth.columns(of: head)
     }

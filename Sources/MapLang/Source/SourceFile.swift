@@ -11,6 +11,9 @@ public struct SourceFile: Sendable, Equatable {
     public let bytes: [UInt8]
     /// The byte offset where each line starts; the first is always 0.
     public let lineStarts: [Int]
+    /// Whether each line is plain ASCII without tabs, where a column is a
+    /// byte, so a location on it is found without reading the line.
+    let plainLines: [Bool]
 
     /// Creates a source file from its name and text.
     ///
@@ -45,10 +48,20 @@ public struct SourceFile: Sendable, Equatable {
         self.text = text
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var plain: [Bool] = []
+        var isPlain = true
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+                plain.append(isPlain)
+                isPlain = true
+            } else if byte >= 0x80 || byte == UInt8(ascii: "\t") {
+                isPlain = false
+            }
         }
+        plain.append(isPlain)
         self.lineStarts = starts
+        self.plainLines = plain
     }
 
     /// The 0-based index of the line holding a byte offset.
@@ -64,12 +77,17 @@ public struct SourceFile: Sendable, Equatable {
 
     /// The text of a 0-based line without its line terminator (`\n` or `\r\n`).
     public func lineText(at index: Int) -> String {
+        String(decoding: bytes[lineRange(at: index)], as: UTF8.self)
+    }
+
+    /// The byte offsets of a 0-based line without its line terminator.
+    func lineRange(at index: Int) -> Range<Int> {
         let start = lineStarts[index]
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return start..<end
     }
 
     /// The 1-based line and column of a byte offset.
@@ -82,7 +100,7 @@ public struct SourceFile: Sendable, Equatable {
         let clamped = min(max(offset, start), bytes.count)
         let prefix = bytes[start..<clamped]
         // Plain ASCII without tabs, as most lines are, takes a column a byte.
-        if prefix.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\t") }) {
+        if plainLines[line] || prefix.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\t") }) {
             return SourceLocation(line: line + 1, column: prefix.count + 1)
         }
         return SourceLocation(line: line + 1, column: Self.displayWidth(of: String(decoding: prefix, as: UTF8.self)) + 1)
