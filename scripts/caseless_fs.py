@@ -8,7 +8,7 @@ with, and names are compared after Unicode normalization as well. Used by
 
 usage: caseless_fs.py FOLDER MOUNTPOINT    (as root; runs until unmounted)
 
-It needs Debian's `fuse` and `python3-fusepy`. Reads and writes go straight
+It needs Debian's `python3-fusepy` and, unless run as root, `fuse`. Reads and writes go straight
 to FOLDER; only names are matched differently. It does not support memory
 mapping well enough for a compiler, so the package is loaded here, not built.
 """

@@ -17,7 +17,7 @@
 #     the emulation.
 #
 # usage: scripts/check-layout.sh [--no-tests]    (from any folder; step 3
-# needs root and installs Debian's `fuse` and `python3-fusepy` if missing)
+# needs root and installs Debian's `python3-fusepy` if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,7 +26,8 @@ if [ "${1:-}" = --no-tests ]; then run_tests=0; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/maplang-layout.XXXXXX")
 mounted=""
 cleanup() {
-    if [ -n "$mounted" ]; then fusermount -u "$mounted" 2>/dev/null || umount "$mounted" 2>/dev/null || true; fi
+    if [ -n "$mounted" ]; then umount "$mounted" 2>/dev/null || umount -l "$mounted" 2>/dev/null || true; fi
+    if [ -n "${fs_pid:-}" ]; then kill "$fs_pid" 2>/dev/null || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -124,14 +125,18 @@ echo "== 3. load a clone on an emulated case-insensitive file system"
 if [ "$(id -u)" != 0 ] || [ ! -e /dev/fuse ]; then
     fail "step 3 needs root and /dev/fuse to mount the emulated file system"
 fi
-if ! /usr/bin/python3 -c "import fusepy" 2>/dev/null || ! command -v fusermount > /dev/null; then
+# Only the Python binding and the library it loads: as root, it mounts
+# without `fusermount`, and `umount` unmounts (Debian's `fuse` and `fuse3`
+# packages exclude each other, so neither is installed here).
+if ! /usr/bin/python3 -c "import fusepy" 2>/dev/null; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q fuse python3-fusepy > "$work/apt.log" 2>&1 \
-        || { apt-get update -q > /dev/null 2>&1 && apt-get install -y -q fuse python3-fusepy > "$work/apt.log" 2>&1; } \
-        || { cat "$work/apt.log" >&2; fail "cannot install fuse and python3-fusepy"; }
+    apt-get install -y -q python3-fusepy > "$work/apt.log" 2>&1 \
+        || { apt-get update -q > /dev/null 2>&1 && apt-get install -y -q python3-fusepy > "$work/apt.log" 2>&1; } \
+        || { cat "$work/apt.log" >&2; fail "cannot install python3-fusepy"; }
 fi
 mkdir -p "$work/backing" "$work/caseless"
 /usr/bin/python3 scripts/caseless_fs.py "$work/backing" "$work/caseless" > "$work/fs.log" 2>&1 &
+fs_pid=$!
 for _ in $(seq 1 100); do
     if mountpoint -q "$work/caseless"; then break; fi
     sleep 0.1

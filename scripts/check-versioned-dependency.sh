@@ -57,24 +57,26 @@ let package = Package(
 EOF
 
 echo "== an app that depends on MapLang from $version builds and runs"
-(cd "$app" && swift build --product App > "$work/app-build.log" 2>&1) || { cat "$work/app-build.log" >&2; fail "the app does not build"; }
+# SwiftPM's cache of repositories stays in the temporary folder, not the user's.
+cache=(--cache-path "$work/cache")
+(cd "$app" && swift build "${cache[@]}" --product App > "$work/app-build.log" 2>&1) || { cat "$work/app-build.log" >&2; fail "the app does not build"; }
 if grep -E "(warning|error):" "$work/app-build.log" | grep -q .; then
     cat "$work/app-build.log" >&2
     fail "building the app warns"
 fi
 grep -q "Computing version for file://$repository" "$work/app-build.log" \
     || grep -q "$version" "$app/Package.resolved" || fail "SwiftPM did not resolve MapLang by version"
-(cd "$app" && swift run --skip-build App "$root/examples/embed/embed.map" "$root/examples/embed/input.json") > "$work/summary.txt" \
+(cd "$app" && swift run "${cache[@]}" --skip-build App "$root/examples/embed/embed.map" "$root/examples/embed/input.json") > "$work/summary.txt" \
     || fail "the app fails"
 diff -u examples/embed/expected-summary.txt "$work/summary.txt" || fail "the app's output differs from examples/embed/expected-summary.txt"
 echo "the app maps examples/embed as expected"
 
 echo "== swift run maplang, the dependency's executable product"
-(cd "$app" && swift run maplang --version) > "$work/version.txt" 2> "$work/run-build.log" \
+(cd "$app" && swift run "${cache[@]}" maplang --version) > "$work/version.txt" 2> "$work/run-build.log" \
     || { cat "$work/run-build.log" >&2; fail "swift run maplang fails"; }
 [ "$(cat "$work/version.txt")" = "maplang $version" ] || fail "swift run maplang --version printed: $(cat "$work/version.txt")"
 # shellcheck disable=SC2046
-(cd "$app" && swift run --skip-build maplang run "$root/examples/github/github.map" "$root/examples/github/input.json" $(cat "$root/examples/github/args")) \
+(cd "$app" && swift run "${cache[@]}" --skip-build maplang run "$root/examples/github/github.map" "$root/examples/github/input.json" $(cat "$root/examples/github/args")) \
     > "$work/github.json" || fail "swift run maplang run fails"
 diff -u examples/github/expected.json "$work/github.json" || fail "maplang's output differs from examples/github/expected.json"
 echo "maplang $version runs from the dependency and maps examples/github as expected"

@@ -19,7 +19,7 @@ static const int signals[] = {SIGHUP, SIGINT, SIGPIPE, SIGTERM, SIGXFSZ};
 
 void maplang_cleanup_on_signal(int signal_number) {
     for (int slot = 0; slot < SLOTS; slot++) {
-        if (used[slot]) unlink(paths[slot]);
+        if (__atomic_load_n(&used[slot], __ATOMIC_ACQUIRE)) unlink(paths[slot]);
     }
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -51,12 +51,13 @@ int maplang_cleanup_add(const char *path) {
     for (int slot = 0; slot < SLOTS; slot++) {
         if (used[slot]) continue;
         memcpy(paths[slot], path, length + 1);
-        used[slot] = 1;
+        // The path is whole before the slot shows as used, to a handler on any thread.
+        __atomic_store_n(&used[slot], 1, __ATOMIC_RELEASE);
         return slot;
     }
     return -1;
 }
 
 void maplang_cleanup_remove(int slot) {
-    if (slot >= 0 && slot < SLOTS) used[slot] = 0;
+    if (slot >= 0 && slot < SLOTS) __atomic_store_n(&used[slot], 0, __ATOMIC_RELEASE);
 }

@@ -26,7 +26,8 @@ enum OutputFile {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return try ReplacingFile(path: path, destination: try linkTarget(path), mode: info.st_mode & 0o7777)
+            // The permissions, without set-user-ID, set-group-ID and sticky bits, which output has no use for.
+            return try ReplacingFile(path: path, destination: try linkTarget(path), mode: info.st_mode & 0o777)
         case S_IFDIR:
             throw ConsoleError(message: "cannot write `\(path)`: it is a directory")
         default:
@@ -89,12 +90,15 @@ final class ReplacingFile: OutputSink {
     init(path: String, destination: String, mode: mode_t?) throws(ConsoleError) {
         self.path = path
         self.destination = destination
+        // A file that replaces another starts private, so no one can open it
+        // before it has the old file's permissions.
+        let initialMode: mode_t = mode == nil ? 0o666 : 0o600
         var name = Self.temporaryName(for: destination)
-        var descriptor = Self.createExclusively(name)
+        var descriptor = Self.createExclusively(name, mode: initialMode)
         // Another file by that name is a collision of 64 random bits, or a trap: take another name.
         for _ in 0..<8 where descriptor < 0 && errno == EEXIST {
             name = Self.temporaryName(for: destination)
-            descriptor = Self.createExclusively(name)
+            descriptor = Self.createExclusively(name, mode: initialMode)
         }
         self.temporary = name
         self.descriptor = descriptor
@@ -121,10 +125,10 @@ final class ReplacingFile: OutputSink {
         return destination + ".maplang-" + String(repeating: "0", count: 16 - hex.count) + hex + ".tmp"
     }
 
-    /// Creates `name` to write, failing if anything is there; new files get
-    /// the permissions the user's mask gives.
-    static func createExclusively(_ name: String) -> Int32 {
-        open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    /// Creates `name` to write with `mode` less the user's mask, failing if
+    /// anything is there.
+    static func createExclusively(_ name: String, mode: mode_t = 0o666) -> Int32 {
+        open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     }
 
     func write(_ bytes: [UInt8]) throws(ConsoleError) {

@@ -128,8 +128,9 @@ struct RunCommand {
     /// output replaces its file, so the input would be lost, or the mapped
     /// and rejected lines mixed; `nil` when every output is a file of its own.
     static func outputCollision(_ arguments: ParsedArguments, console: any Console) -> String? {
+        // An output of `-` is the file of that name, not standard input.
         let outputs = ["--output", "--rejects"].compactMap { option in
-            arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0)) }
+            arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0 == "-" ? "./-" : $0)) }
         }
         let inputs = [
             (what: "the rules file", path: arguments.positionals[0], effect: "it would be overwritten"),

@@ -104,12 +104,13 @@ public struct DiagnosticRenderer: Sendable {
         let lineBytes = source.bytes[source.lineRange(at: lineIndex)]
         let startInLine = min(max(span.start - lineStart, 0), lineBytes.count)
         let endInLine = min(max(span.end - lineStart, startInLine), lineBytes.count)
-        // Bidirectional controls are shown as escapes, so the line shows in
-        // the order it is stored and the carets stay under what they mark.
+        // Bidirectional controls and control characters are shown as escapes,
+        // so the line shows as it is stored and the carets stay under what
+        // they mark.
         let base = lineBytes.startIndex
-        var before = String(decoding: lineBytes[base..<base + startInLine], as: UTF8.self).bidiControlsEscaped
-        var marked = String(decoding: lineBytes[base + startInLine..<base + endInLine], as: UTF8.self).bidiControlsEscaped
-        var after = String(decoding: lineBytes[(base + endInLine)...], as: UTF8.self).bidiControlsEscaped
+        var before = String(decoding: lineBytes[base..<base + startInLine], as: UTF8.self).unsafeCharactersEscaped
+        var marked = String(decoding: lineBytes[base + startInLine..<base + endInLine], as: UTF8.self).unsafeCharactersEscaped
+        var after = String(decoding: lineBytes[(base + endInLine)...], as: UTF8.self).unsafeCharactersEscaped
         // A long line is shown as a window around the span, cut with `…`.
         if lineBytes.count > Self.longLine {
             if before.count > Self.windowSide { before = "…" + before.suffix(Self.windowSide - 1) }

@@ -61,8 +61,9 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// A key as a double-quoted string, escaped as JSON escapes it: `"`, `\`
-    /// and every control character (including DEL), so text from the input
-    /// can never move a terminal's cursor or change its colours.
+    /// and every control character (including DEL and the bidirectional
+    /// controls), so text from the input can never move a terminal's cursor,
+    /// change its colours or reorder what it shows.
     static func quoted(_ key: String) -> String {
         var text = "\""
         for scalar in key.unicodeScalars {
@@ -72,10 +73,13 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
+            default:
+                guard scalar.value < 0x20 || scalar.value == 0x7F || scalar.isBidiControl else {
+                    text.unicodeScalars.append(scalar)
+                    continue
+                }
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
             }
         }
         return text + "\""

@@ -148,9 +148,9 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .outOfRange(let found, let range):
             "\(found) is not in \(range)"
         case .patternMismatch(let found, let pattern):
-            "\(found) does not match the pattern `\(pattern)`"
+            "\(found) does not match the pattern `\(pattern.unsafeCharactersEscaped)`"
         case .patternTooCostly(let found, let pattern, let scalars):
-            "matching the pattern `\(pattern)` against \(found), \(Self.grouped(scalars)) characters long, takes more than "
+            "matching the pattern `\(pattern.unsafeCharactersEscaped)` against \(found), \(Self.grouped(scalars)) characters long, takes more than "
                 + "\(Self.grouped(Pattern.stepLimit(scalars: scalars))) steps; it is not known whether it matches"
         case .tableMiss(let table, let found):
             "\(found) is not in the table `\(table)`"

@@ -52,8 +52,9 @@ extension Checker {
                 above = .levels(levels + 1)
                 depths[name] = above
                 if levels + 1 == Inheritance.depthLimit + 1, let decl = modelDecls[name]?.decl,
-                    let item = declarations.models.first(where: { $0.decl.name.name == name })
+                    let index = modelDecls[name]?.index
                 {
+                    let item = declarations.models[index]
                     within(item.unit) {
                         $0.report(.inheritanceTooDeep(model: name, limit: Inheritance.depthLimit), at: decl.parent?.span ?? decl.name.span)
                     }
@@ -85,9 +86,12 @@ extension Checker {
         while chain.count < Inheritance.depthLimit, let parent = chain[chain.count - 1].decl.parent {
             let child = chain[chain.count - 1]
             guard let found = modelDecls[parent.name] else {
-                let names = modelDecls.keys.sorted()
-                within(child.unit) {
-                    $0.report(.unknownModel(name: parent.name, suggestion: Suggestion.closest(to: parent.name, among: names)), at: parent.span)
+                // Reported once, for the model that names it, not for each model below.
+                if chain.count == 1 {
+                    let names = modelDecls.keys.sorted()
+                    within(child.unit) {
+                        $0.report(.unknownModel(name: parent.name, suggestion: Suggestion.closest(to: parent.name, among: names)), at: parent.span)
+                    }
                 }
                 break
             }

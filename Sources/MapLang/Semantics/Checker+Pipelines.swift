@@ -22,6 +22,8 @@ extension Checker {
                 previousName = call.name.name
                 continue
             }
+            // Taken out, so appending does not copy the stages again.
+            result = nil
             guard unit.accepts.contains(compiled.output) else {
                 report(
                     .transformerInputMismatch(
@@ -31,6 +33,10 @@ extension Checker {
                 return nil
             }
             compiled.stages += unit.stages
+            guard compiled.stages.count <= TransformGraph.stageLimit else {
+                report(.pipelineTooLong(limit: TransformGraph.stageLimit), at: pipeline.span)
+                return nil
+            }
             compiled.output = unit.output
             result = compiled
             previousName = call.name.name

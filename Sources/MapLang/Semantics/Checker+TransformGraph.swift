@@ -31,6 +31,9 @@ extension Checker {
             // transform and how many of its stages have been looked at.
             var path: [(name: String, next: Int)] = [(root.decl.name.name, 0)]
             onPath[root.decl.name.name] = 0
+            // The path from this index on lies in a cycle already reported:
+            // a cycle that overlaps it is the same mistake, reported once.
+            var cycleFloor = Int.max
             while let (name, next) = path.last {
                 let stages = transformDecls[name]?.decl.pipeline.stages ?? []
                 if next < stages.count {
@@ -38,7 +41,9 @@ extension Checker {
                     let child = stages[next].name.name
                     guard transformDecls[child] != nil, measures[child] == nil, !failedTransforms.contains(child) else { continue }
                     if let start = onPath[child] {
-                        reportCycle(path[start...].map(\.name) + [child])
+                        if cycleFloor == Int.max { reportCycle(path[start...].map(\.name) + [child]) }
+                        for index in start..<min(cycleFloor, path.count) { failedTransforms.insert(path[index].name) }
+                        cycleFloor = min(cycleFloor, start)
                         continue
                     }
                     onPath[child] = path.count
@@ -47,6 +52,7 @@ extension Checker {
                 }
                 path.removeLast()
                 onPath[name] = nil
+                if path.count <= cycleFloor { cycleFloor = Int.max }
                 guard !failedTransforms.contains(name) else { continue }
                 measureFinished(name, measures: &measures)
             }

@@ -28,6 +28,7 @@ enum SemanticMessage: DiagnosticMessage {
     case recursiveTransform(cycle: [String])
     case transformTooDeep(name: String, limit: Int)
     case transformTooLong(name: String, limit: Int)
+    case pipelineTooLong(limit: Int)
     case ruleTypeMismatch(rule: String, expected: String, field: String, type: String)
     case settingNotAllowedInModel(setting: String)
     case settingNotAllowedInFile(setting: String)
@@ -76,7 +77,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
-        case .transformTooLong: "transform-too-long"
+        case .transformTooLong, .pipelineTooLong: "transform-too-long"
         case .ruleTypeMismatch: "rule-type-mismatch"
         case .settingNotAllowedInModel, .settingNotAllowedInFile: "setting-not-allowed"
         case .inheritanceCycle: "inheritance-cycle"
@@ -155,6 +156,8 @@ enum SemanticMessage: DiagnosticMessage {
             "the transformer `\(name)` is built from transformers nested more than \(limit) deep"
         case .transformTooLong(let name, let limit):
             "the transformer `\(name)` expands to more than \(MappingProblem.grouped(limit)) stages"
+        case .pipelineTooLong(let limit):
+            "these transformers expand to more than \(MappingProblem.grouped(limit)) stages"
         case .ruleTypeMismatch(let rule, let expected, let field, let type):
             "`\(rule)` applies to \(expected), but `\(field)` is `\(type)`"
         case .settingNotAllowedInModel(let setting):
@@ -215,7 +218,7 @@ enum SemanticMessage: DiagnosticMessage {
             "each model copies the fields of the models it extends: extend fewer levels"
         case .transformTooDeep:
             "declare fewer levels: a transformer may list the stages of the ones it uses"
-        case .transformTooLong:
+        case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,

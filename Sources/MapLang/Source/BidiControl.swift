@@ -10,6 +10,13 @@ extension Unicode.Scalar {
         }
     }
 
+    /// Whether showing this scalar as itself could change what a terminal
+    /// shows around it: a bidirectional control, or a control character
+    /// other than tab (escape sequences, carriage return, bell, DEL).
+    var isUnsafeToShow: Bool {
+        isBidiControl || (value < 0x20 && value != 0x09) || value == 0x7F
+    }
+
     /// The scalar as a MapLang escape, `\u{202E}`.
     var escaped: String {
         "\\u{\(String(value, radix: 16, uppercase: true))}"
@@ -17,13 +24,13 @@ extension Unicode.Scalar {
 }
 
 extension String {
-    /// The text with every bidirectional control written as its escape, so
-    /// it shows in the order it is stored.
-    var bidiControlsEscaped: String {
-        guard unicodeScalars.contains(where: \.isBidiControl) else { return self }
+    /// The text with every scalar unsafe to show (see `isUnsafeToShow`)
+    /// written as its escape, so it shows as it is stored.
+    var unsafeCharactersEscaped: String {
+        guard unicodeScalars.contains(where: \.isUnsafeToShow) else { return self }
         var result = ""
         for scalar in unicodeScalars {
-            if scalar.isBidiControl { result += scalar.escaped } else { result.unicodeScalars.append(scalar) }
+            if scalar.isUnsafeToShow { result += scalar.escaped } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
