@@ -15,6 +15,12 @@ rm -f "fuzz-out/fuzz-$name"
 # Compile a snapshot, so edits made during the build cannot break it.
 snapshot=fuzz-out/src-$name
 rm -rf "$snapshot" && mkdir -p "$snapshot" && cp -r Sources/MapLang "Fuzz/$file" "$snapshot"/
+# The linker's "Cannot export local symbol" notes are noise; anything else is shown,
+# and a failed compile fails the script.
+status=0
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MapLang \
-  $(find "$snapshot" -name '*.swift' | sort) -o "fuzz-out/fuzz-$name" 2>&1 | grep -v 'Cannot export local symbol' || true
+  $(find "$snapshot" -name '*.swift' | sort) -o "fuzz-out/fuzz-$name" > "fuzz-out/build-$name.log" 2>&1 || status=$?
+# grep finding no line left to show is its status 1, not a failure.
+grep -v 'Cannot export local symbol' "fuzz-out/build-$name.log" || [ $? = 1 ]
+[ "$status" = 0 ] || exit "$status"
 test -x "fuzz-out/fuzz-$name"

@@ -11,8 +11,7 @@ corpus=fuzz-out/$name-corpus
 mkdir -p "$corpus" "fuzz-out/$name-crashes"
 case $name in
   rules) cp examples/*/*.map "$corpus"/ ;;
-  *) cp examples/*/input.json "$corpus"/ 2>/dev/null || true
-     for f in examples/*/input.json; do cp "$f" "$corpus/$(basename "$(dirname "$f")").json"; done
+  *) for f in examples/*/input.json; do cp "$f" "$corpus/$(basename "$(dirname "$f")").json"; done
      if [ -d ../shared/corpus/jsontestsuite ]; then cp ../shared/corpus/jsontestsuite/*.json "$corpus"/; fi ;;
 esac
 # The compiled rules the mapping target keeps for the process's life are

@@ -26,6 +26,7 @@ if [ "${1:-}" = --no-tests ]; then run_tests=0; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/maplang-layout.XXXXXX")
 mounted=""
 cleanup() {
+    # Best effort: the run has already passed or failed by now.
     if [ -n "$mounted" ]; then umount "$mounted" 2>/dev/null || umount -l "$mounted" 2>/dev/null || true; fi
     if [ -n "${fs_pid:-}" ]; then kill "$fs_pid" 2>/dev/null || true; fi
     rm -rf "$work"
@@ -105,12 +106,11 @@ for path in sorted(p for p in sys.stdin.buffer.read().decode().split("\0") if p)
 [ -L "$merged/Sources/maplang" ] && [ -f "$merged/Sources/MapLang/main.swift" ] \
     || fail "the copy does not merge Sources/maplang into Sources/MapLang"
 echo "Sources/maplang -> $(readlink "$merged/Sources/maplang"), holding main.swift beside the library"
-(
-    cd "$merged"
-    swift build --build-tests 2>&1 | tee "$work/merged-build.log" | grep -E "warning:|error:" || true
-)
-grep -q "Build complete" "$work/merged-build.log" || fail "the merged arrangement does not build"
-if grep -E "warning:|error:" "$work/merged-build.log" | grep -v "/swift_static/" | grep -q .; then
+if ! (cd "$merged" && swift build --build-tests > "$work/merged-build.log" 2>&1); then
+    grep -E "warning:|error:" "$work/merged-build.log" >&2
+    fail "the merged arrangement does not build"
+fi
+if grep -E "warning:|error:" "$work/merged-build.log"; then
     fail "the merged arrangement builds with warnings"
 fi
 if [ "$run_tests" = 1 ]; then

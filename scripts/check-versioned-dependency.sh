@@ -38,35 +38,25 @@ done | tar --null -T - -cf - | tar -xf - -C "$repository"
 )
 echo "== a repository of the checkout, tagged $version"
 
-app=$work/App
-mkdir -p "$app/Sources/App"
-cp examples/embed/Sources/embed/main.swift "$app/Sources/App/main.swift"
-cat > "$app/Package.swift" <<EOF
-// swift-tools-version:6.0
-import PackageDescription
-
-let package = Package(
-    name: "App",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(url: "file://$repository", from: "$version")],
-    targets: [
-        .executableTarget(name: "App", dependencies: [.product(name: "MapLang", package: "MapLang")])
-    ],
-    swiftLanguageModes: [.v6]
-)
-EOF
+# The app is examples/embed itself, its path dependency turned into a versioned one.
+app=$work/embed
+mkdir -p "$app"
+cp -R examples/embed/Package.swift examples/embed/Sources "$app"/
+sed -i.orig 's|\.package(name: "MapLang", path: "\.\./\.\.")|.package(url: "file://'"$repository"'", from: "'"$version"'")|' "$app/Package.swift"
+rm "$app/Package.swift.orig"
+grep -q "from: \"$version\"" "$app/Package.swift" || fail "examples/embed/Package.swift no longer depends on MapLang by path as this script expects"
 
 echo "== an app that depends on MapLang from $version builds and runs"
 # SwiftPM's cache of repositories stays in the temporary folder, not the user's.
 cache=(--cache-path "$work/cache")
-(cd "$app" && swift build "${cache[@]}" --product App > "$work/app-build.log" 2>&1) || { cat "$work/app-build.log" >&2; fail "the app does not build"; }
+(cd "$app" && swift build "${cache[@]}" --product embed > "$work/app-build.log" 2>&1) || { cat "$work/app-build.log" >&2; fail "the app does not build"; }
 if grep -E "(warning|error):" "$work/app-build.log" | grep -q .; then
     cat "$work/app-build.log" >&2
     fail "building the app warns"
 fi
 grep -q "Computing version for file://$repository" "$work/app-build.log" \
     || grep -q "$version" "$app/Package.resolved" || fail "SwiftPM did not resolve MapLang by version"
-(cd "$app" && swift run "${cache[@]}" --skip-build App "$root/examples/embed/embed.map" "$root/examples/embed/input.json") > "$work/summary.txt" \
+(cd "$app" && swift run "${cache[@]}" --skip-build embed "$root/examples/embed/embed.map" "$root/examples/embed/input.json") > "$work/summary.txt" \
     || fail "the app fails"
 diff -u examples/embed/expected-summary.txt "$work/summary.txt" || fail "the app's output differs from examples/embed/expected-summary.txt"
 echo "the app maps examples/embed as expected"
