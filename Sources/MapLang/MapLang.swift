@@ -187,14 +187,25 @@ public struct Rules: Sendable {
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
         direction: MappingDirection = .forward, _ body: (MappedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
+        try mapDocument(in: buffer, continuingAt: nil, partial: false, to: model, options: options, direction: direction, body)
+    }
+
+    /// `mapDocument(in:to:options:direction:_:)` over part of a document
+    /// read from a stream, as `serializeDocument(in:continuingAt:partial:…)` takes it.
+    package func mapDocument(
+        in buffer: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, to model: ModelID,
+        options: JSONReaderOptions?, direction: MappingDirection, _ body: (MappedRecord, _ end: Int) -> Void
+    ) throws(JSONSyntaxError) -> DocumentShape {
         let interpreter = Interpreter(plan: plan)
         var offset = 0
-        let single: JSONValue?
         do {
-            single = try JSONReader.readDocument(in: buffer, options: options ?? readerOptions, offset: &offset) {
-                index, element, end in
+            return try JSONReader.walkDocument(
+                in: buffer, options: options ?? readerOptions, offset: &offset, resume: index.map { (0, $0) }, partial: partial
+            ) { scanner, index, expected in
+                try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
+            } deliver: { value, index, end in
                 let (mapped, errors) = interpreter.run(
-                    element, target: model.target, at: JSONPath.root.appending(.index(index)), direction: direction)
+                    value, target: model.target, at: index.map { .root.appending(.index($0)) } ?? .root, direction: direction)
                 body(MappedRecord(index: index, value: mapped, errors: errors), end)
             }
         } catch let error as JSONSyntaxError {
@@ -202,10 +213,6 @@ public struct Rules: Sendable {
         } catch {
             preconditionFailure("the record callback cannot throw")
         }
-        guard let single else { return .array }
-        let (mapped, errors) = interpreter.run(single, target: model.target, at: .root, direction: direction)
-        body(MappedRecord(index: nil, value: mapped, errors: errors), buffer.count)
-        return .single
     }
 }
 

@@ -42,14 +42,25 @@ extension Rules {
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
         style: JSONWriter.Style = .compact, jobs: Int = 1, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
-        try serializeDocument(in: buffer, to: model, options: options, style: style, jobs: jobs, runSize: ParallelElements.runSize, body)
+        try serializeDocument(
+            in: buffer, continuingAt: nil, partial: false, to: model, options: options, style: style, jobs: jobs,
+            runSize: ParallelElements.runSize, body)
     }
 
-    /// `serializeDocument(in:to:options:style:jobs:_:)` with threads taking
-    /// runs of about `runSize` bytes of a large array.
-    func serializeDocument(
-        in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions?, style: JSONWriter.Style,
-        jobs: Int, runSize: Int, _ body: (SerializedRecord, _ end: Int) -> Void
+    /// `serializeDocument(in:to:options:style:jobs:_:)` over part of a
+    /// document read from a stream, with threads taking runs of about
+    /// `runSize` bytes of a large array.
+    ///
+    /// - Parameters:
+    ///   - index: The index of the next element when `buffer` is the rest of
+    ///     a top-level array, starting just past an element; `nil` when it
+    ///     starts at the document's start.
+    ///   - partial: Whether `buffer` ends just before a comma between
+    ///     elements, the rest of the document to follow.
+    package func serializeDocument(
+        in buffer: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, to model: ModelID,
+        options: JSONReaderOptions?, style: JSONWriter.Style, jobs: Int, runSize: Int,
+        _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
         let interpreter = Interpreter(plan: plan)
@@ -64,11 +75,11 @@ extension Rules {
             if let mapped { writer.write(mapped) }
             return errors
         }
-        var resume: (after: Int, index: Int)?
-        if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options) {
+        var resume = index.map { (after: 0, index: $0) }
+        if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options, continuing: index != nil) {
             let elements = ParallelElements(
                 mapper: mapper, target: model.target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize)
-            var index = 0
+            var index = index ?? 0
             let after = try elements.map(from: first) { run throws(JSONSyntaxError) in
                 for record in run.records {
                     if let json = record.json {
@@ -83,11 +94,11 @@ extension Rules {
                     index += 1
                 }
             }
-            resume = after.map { ($0, index) }
+            resume = after.map { ($0, index) } ?? resume
         }
         var offset = 0
         do {
-            return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset, resume: resume) {
+            return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset, resume: resume, partial: partial) {
                 scanner, index, expected -> [MappingError] in
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
@@ -106,12 +117,18 @@ extension Rules {
     }
 
     /// The offset of the first element of a document that is an array
-    /// with elements; `nil` for any other document.
-    private static func firstElement(of buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions) -> Int? {
+    /// with elements, or of the rest of such an array (`continuing`), which
+    /// starts with a comma; `nil` for any other document.
+    private static func firstElement(of buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, continuing: Bool) -> Int? {
         var scanner = JSONScanner(bytes: buffer, options: options)
-        guard (try? scanner.readDocumentStart()) != nil, scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "["),
-            (try? scanner.checkDepth(1)) != nil
-        else { return nil }
+        if continuing {
+            scanner.skipWhitespace()
+            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") else { return nil }
+        } else {
+            guard (try? scanner.readDocumentStart()) != nil, scanner.position < buffer.count,
+                buffer[scanner.position] == UInt8(ascii: "["), (try? scanner.checkDepth(1)) != nil
+            else { return nil }
+        }
         scanner.position += 1
         scanner.skipWhitespace()
         guard scanner.position < buffer.count, buffer[scanner.position] != UInt8(ascii: "]") else { return nil }

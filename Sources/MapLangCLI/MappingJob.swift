@@ -18,88 +18,6 @@ struct MappingJob {
     /// Where problems go.
     let reporter: ErrorReporter
 
-    /// Maps one JSON document: a top-level array record by record, anything else as one record.
-    ///
-    /// A regular file is mapped into memory and its pages given back as the
-    /// records are read, so memory stays bounded by a record, not the file;
-    /// other input is read whole.
-    func runDocument(_ input: any InputSource) -> ExitCode {
-        if let mapped = input.mapped() {
-            return runDocument(in: mapped.buffer, release: mapped.release(before:))
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try input.readAll()
-        } catch {
-            reporter.fail(error.message)
-            output.sink.abandon()
-            return .unreadableInput
-        }
-        return bytes.withUnsafeBufferPointer { runDocument(in: $0, release: { _ in }) }
-    }
-
-    /// Maps a document in memory, letting go of the bytes before each record's end.
-    private func runDocument(in bytes: UnsafeBufferPointer<UInt8>, release: (Int) -> Void) -> ExitCode {
-        var output = output
-        var tally = Tally()
-        var status = ExitCode.success
-        func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], end: Int) {
-            if index == 0 { output.beginArray() }
-            tally.count(errors: errors)
-            for error in errors { reporter.report(error, input: inputName) }
-            if let json { index == nil ? output.writeSingle(json: json) : output.writeElement(json: json) }
-            release(end)
-        }
-        let style: JSONWriter.Style = output.pretty ? .pretty : .compact
-        do {
-            let shape: DocumentShape
-            switch direction {
-            case .forward:
-                shape = try rules.serializeDocument(in: bytes, to: model, options: rules.readerOptions, style: style, jobs: jobs) {
-                    record, end in
-                    accept(index: record.index, json: record.json, errors: record.errors, end: end)
-                }
-            case .reverse:
-                shape = try rules.mapDocument(in: bytes, to: model, options: rules.readerOptions, direction: .reverse) {
-                    record, end in
-                    let json = record.value.map { JSONWriter.serialize($0, style: style)[...] }
-                    accept(index: record.index, json: json, errors: record.errors, end: end)
-                }
-            }
-            if shape == .array {
-                if tally.records == 0 { output.beginArray() }
-                output.endArray()
-            }
-        } catch {
-            reportSyntaxError(error, in: bytes)
-            if output.isInArray {
-                output.endArray()
-            } else if tally.records == 0, error.reason != .utf16NotSupported,
-                bytes.first(where: { !JSONReader.isWhitespace($0) && $0 != 0xEF }) == UInt8(ascii: "[")
-            {
-                output.beginArray()
-                output.endArray()
-            }
-            status = .invalidJSON
-        }
-        if status == .success, tally.failed > 0 { status = .mappingFailed }
-        if tally.failed > 0 { reporter.summary(tally.summary(input: inputName)) }
-        // Standard output keeps the records read before invalid JSON; a file is
-        // replaced only by a complete run.
-        let keep = output.isStandardOutput ? !output.isEmpty : status != .invalidJSON && !output.isEmpty
-        return finish(&output, keep: keep, status: status)
-    }
-
-    /// Reports invalid JSON with an excerpt of the input around it, taken
-    /// from a window of the bytes rather than a copy of them all.
-    private func reportSyntaxError(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>) {
-        let start = max(0, error.offset - 512)
-        let end = min(bytes.count, error.offset + 512)
-        let window = Array(bytes[start..<end])
-        let shifted = JSONSyntaxError(reason: error.reason, offset: error.offset - start, line: error.line, column: error.column)
-        reporter.report(shifted, input: inputName, bytes: window[...], line: error.line, lineOffset: start)
-    }
-
     /// Maps NDJSON: each line is a record; every line ends up either written or rejected.
     func runLines(_ input: any InputSource, rejectsPath: String?) -> ExitCode {
         var sinks = LineSinks(output: output)
@@ -166,6 +84,9 @@ struct MappingJob {
 
     /// Maps the lines of a stream as they are read: whole lines as soon as
     /// they come, so a slow stream's records are not held back.
+    ///
+    /// - Throws: A read's error, or an error once a line goes on past
+    ///   `streamedRecordLimit`.
     private func mapStream(_ input: any InputSource, into sinks: inout LineSinks) throws(ConsoleError) {
         let line = lineMapper()
         // Input read but not yet mapped: the start of a line whose end has not come.
@@ -177,18 +98,35 @@ struct MappingJob {
             let searched = pending.count
             pending += chunk
             // At the end of the input, what is left is its last line.
-            let end = chunk.isEmpty ? pending.count : (pending[searched...].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            let end = chunk.isEmpty ? pending.count : Self.lastLineEnd(in: pending, after: searched)
             if end > 0 {
                 pending.withUnsafeBufferPointer { mapLines(0..<end, of: $0, inputOffset: offset, line, into: &sinks) }
                 pending.removeFirst(end)
                 offset += end
             }
             if chunk.isEmpty { return }
+            if pending.count > Self.streamedRecordLimit {
+                throw ConsoleError(
+                    message: "`\(inputName)`: line \(sinks.tally.records + 1) goes on past \(Self.streamedRecordLimit >> 20) MiB "
+                        + "without a newline, the most one record read from a stream may hold")
+            }
+        }
+    }
+
+    /// The offset just past the last `\n` in `bytes` at or after `start`, or 0.
+    private static func lastLineEnd(in bytes: [UInt8], after start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = buffer.count
+            while index > start {
+                index -= 1
+                if buffer[index] == UInt8(ascii: "\n") { return index + 1 }
+            }
+            return 0
         }
     }
 
     /// How much input to map at a time on one thread, or to read at a time from a stream.
-    private static let windowSize = 4 << 20
+    static let windowSize = 4 << 20
     /// About how much input each run takes with `--jobs`.
     private static var runSize: Int { OrderedRuns<MappedLines>.inputPerRun }
     /// The least input worth splitting among threads.
@@ -264,7 +202,7 @@ struct MappingJob {
     }
 
     /// Commits or abandons the output and settles the exit status.
-    private func finish(_ output: inout RecordOutput, keep: Bool, status: ExitCode) -> ExitCode {
+    func finish(_ output: inout RecordOutput, keep: Bool, status: ExitCode) -> ExitCode {
         guard keep else {
             output.sink.abandon()
             return status

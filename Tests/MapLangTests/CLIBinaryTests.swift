@@ -34,12 +34,16 @@ enum CLIBinary {
 
     /// Runs the executable with standard output and error captured in files, so neither can fill up and block;
     /// standard output goes to `standardOutputPath` instead when one is given, and is then not captured;
-    /// standard input is `stdin`, or the file `standardInputPath`.
+    /// standard input is `stdin`, or the file `standardInputPath`. With
+    /// `shell`, `/bin/sh` runs `arguments[0]` as a script, with the
+    /// executable's path as `$0` and the other arguments after it.
     static func run(
         _ arguments: [String], stdin: String = "", in directory: String = TestFiles.packageRoot,
-        standardOutputPath: String? = nil, standardInputPath: String? = nil
+        standardOutputPath: String? = nil, standardInputPath: String? = nil, shell: Bool = false
     ) throws -> CLIOutcome {
-        let executable = try #require(path, "no `maplang` executable beside the tests or under .build*/debug")
+        let maplang = try #require(path, "no `maplang` executable beside the tests or under .build*/debug")
+        let executable = shell ? "/bin/sh" : maplang
+        let arguments = shell ? ["-c", arguments[0], maplang] + arguments.dropFirst() : arguments
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -33,7 +33,7 @@ struct ParallelDocumentTests {
         [UInt8](text.utf8).withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) {
                 outcome.shape = try rules.serializeDocument(
-                    in: buffer, to: model, options: nil, style: style, jobs: jobs, runSize: runSize
+                    in: buffer, continuingAt: nil, partial: false, to: model, options: nil, style: style, jobs: jobs, runSize: runSize
                 ) { record, end in
                     outcome.records.append(SerializedRecord(index: record.index, json: record.json.map { [UInt8]($0)[...] }, errors: record.errors))
                     outcome.ends.append(end)

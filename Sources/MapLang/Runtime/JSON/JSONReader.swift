@@ -115,6 +115,30 @@ public struct JSONReader: Sendable {
         return single
     }
 
+    /// The first syntax error in a document, or in the rest of its top-level
+    /// array from just past an element, found without building or mapping
+    /// anything; `nil` when there is none.
+    ///
+    /// - Parameters:
+    ///   - buffer: The document, or the rest of its array.
+    ///   - options: Limits; duplicate keys are not looked for.
+    ///   - index: The index of the next element when `buffer` is the rest of
+    ///     an array, starting just past an element; `nil` for a whole document.
+    package static func firstError(
+        in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, continuingAt index: Int?
+    ) -> JSONSyntaxError? {
+        var offset = 0
+        do {
+            _ = try walkDocument(in: buffer, options: options, offset: &offset, resume: index.map { (0, $0) }) {
+                scanner, index, _ in
+                try scanner.skipValue(depth: index == nil ? 0 : 1)
+            } deliver: { _, _, _ in }
+        } catch {
+            return error as? JSONSyntaxError
+        }
+        return nil
+    }
+
     /// Walks a document: its byte order mark, the brackets and commas of a
     /// top-level array and what follows the value, handing each element, or
     /// the one value that is not an array, to `read` and then what it read
@@ -133,20 +157,26 @@ public struct JSONReader: Sendable {
     ///     past the value; for a document that is not an array, only once
     ///     nothing but whitespace is found to follow it, with the offset past
     ///     that whitespace.
+    ///   - resume: Where to go on from in a top-level array, instead of the
+    ///     document's start: the offset just past an element, and the next
+    ///     element's index.
+    ///   - partial: Whether `buffer` is only the start of the document, cut
+    ///     just before a comma of its top-level array: the walk then stops
+    ///     where the buffer ends after an element, as the rest is yet to come.
     ///   - resume: Where to go on in a top-level array whose elements before
     ///     have been read another way: the offset just past an element, and
     ///     the index of the next.
     /// - Returns: Whether the document was an array or one value.
     static func walkDocument<Read>(
         in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
-        resume: (after: Int, index: Int)? = nil,
+        resume: (after: Int, index: Int)? = nil, partial: Bool = false,
         read: (inout JSONScanner, _ index: Int?, _ expected: JSONSyntaxError.Expected) throws -> Read,
         deliver: (Read, _ index: Int?, _ end: Int) throws -> Void
     ) throws -> DocumentShape {
         var scanner = JSONScanner(bytes: buffer, options: options)
         if let resume {
             scanner.position = resume.after
-            return try walkElements(&scanner, from: resume.index, offset: &offset, read: read, deliver: deliver)
+            return try walkElements(&scanner, from: resume.index, partial: partial, offset: &offset, read: read, deliver: deliver)
         }
         try scanner.readDocumentStart()
         guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "[") else {
@@ -168,13 +198,14 @@ public struct JSONReader: Sendable {
         let first = try read(&scanner, 0, .valueOrArrayEnd)
         offset = scanner.position
         try deliver(first, 0, offset)
-        return try walkElements(&scanner, from: 1, offset: &offset, read: read, deliver: deliver)
+        return try walkElements(&scanner, from: 1, partial: partial, offset: &offset, read: read, deliver: deliver)
     }
 
     /// The rest of `walkDocument` from just past an element of a top-level
-    /// array: the elements from `index` on, the closing bracket, and what follows.
+    /// array: the elements from `index` on, the closing bracket, and what
+    /// follows; or, for a `partial` buffer, the elements up to its end.
     private static func walkElements<Read>(
-        _ scanner: inout JSONScanner, from index: Int, offset: inout Int,
+        _ scanner: inout JSONScanner, from index: Int, partial: Bool, offset: inout Int,
         read: (inout JSONScanner, _ index: Int?, _ expected: JSONSyntaxError.Expected) throws -> Read,
         deliver: (Read, _ index: Int?, _ end: Int) throws -> Void
     ) throws -> DocumentShape {
@@ -182,6 +213,7 @@ public struct JSONReader: Sendable {
         while true {
             scanner.skipWhitespace()
             let buffer = scanner.bytes
+            if partial, scanner.position == buffer.count { return .array }
             guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") else {
                 guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: "]") else {
                     throw try scanner.unexpected(.arraySeparator)

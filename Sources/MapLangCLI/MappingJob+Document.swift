@@ -1,0 +1,214 @@
+import MapLang
+
+extension MappingJob {
+    /// The most one record read from a stream may hold: an NDJSON line, an
+    /// element of a top-level array, or a document that is not an array.
+    /// A regular file is read in place and has no such limit.
+    static let streamedRecordLimit = 256 << 20
+
+    /// Maps one JSON document: a top-level array record by record, anything else as one record.
+    ///
+    /// A regular file is mapped into memory and its pages given back as the
+    /// records are read; a stream is read a window at a time and let go
+    /// of element by element. Either way memory stays bounded by a record,
+    /// not the document.
+    func runDocument(_ input: any InputSource) -> ExitCode {
+        var progress = DocumentProgress(output: output)
+        if let mapped = input.mapped() {
+            do {
+                _ = try map(mapped.buffer, continuingAt: nil, partial: false, release: mapped.release(before:), into: &progress)
+            } catch {
+                fail(.syntax(error, InputPosition(), window: mapped.buffer, context: []), startsWithArray: firstByte(of: mapped.buffer), &progress)
+            }
+        } else {
+            streamDocument(input, into: &progress)
+        }
+        var status = progress.status
+        if status == .success, progress.tally.failed > 0 { status = .mappingFailed }
+        if progress.tally.failed > 0 { reporter.summary(progress.tally.summary(input: inputName)) }
+        // Standard output keeps the records written before a failure; a
+        // file is replaced only by a complete run.
+        let output = progress.output
+        let keep = output.isStandardOutput ? !output.isEmpty : progress.status == .success && !output.isEmpty
+        return finish(&progress.output, keep: keep, status: status)
+    }
+
+    /// Reads a document from a stream and maps its records as they come:
+    /// the elements before each top-level comma read, then the rest at the
+    /// end. A syntax error is found by the window in which it arrives: when
+    /// no comma comes, what was read is checked each time it has doubled.
+    private func streamDocument(_ input: any InputSource, into progress: inout DocumentProgress) {
+        var document = StreamedDocument()
+        var nextCheck = Self.windowSize
+        while true {
+            let chunk: [UInt8]
+            do {
+                chunk = try input.read(upTo: Self.windowSize)
+            } catch {
+                return fail(.unreadable(error.message), startsWithArray: document.isArray, &progress)
+            }
+            document.append(chunk)
+            if !chunk.isEmpty, let cut = document.cut {
+                if let error = mapWindow(of: document, upTo: cut, into: &progress) {
+                    return failSyntax(error, in: &document, input, &progress)
+                }
+                document.drop(before: cut, nextIndex: progress.tally.records)
+                nextCheck = Self.windowSize
+            }
+            var ended = chunk.isEmpty
+            if !ended, document.buffer.count >= nextCheck {
+                nextCheck = document.buffer.count * 2
+                ended = document.buffer.withUnsafeBufferPointer {
+                    JSONReader.firstError(in: $0, options: rules.readerOptions, continuingAt: document.nextIndex)
+                }.map { $0.offset < document.settled } ?? false
+            }
+            if ended {
+                if let error = mapWindow(of: document, upTo: nil, into: &progress) {
+                    failSyntax(error, in: &document, input, &progress)
+                }
+                return
+            }
+            if document.buffer.count > Self.streamedRecordLimit {
+                let message =
+                    "`\(inputName)`: a record from line \(document.start.line) goes on past "
+                    + "\(Self.streamedRecordLimit >> 20) MiB, the most one record read from a stream may hold"
+                return fail(
+                    .unreadable(message, help: "save the input to a file, which is read in place, without this limit"),
+                    startsWithArray: document.isArray, &progress)
+            }
+        }
+    }
+
+    /// Maps `document.buffer` up to `cut`, or all of it when the input has ended.
+    ///
+    /// - Returns: The syntax error that ends the document, placed in the buffer.
+    private func mapWindow(of document: StreamedDocument, upTo cut: Int?, into progress: inout DocumentProgress) -> JSONSyntaxError? {
+        document.buffer.withUnsafeBufferPointer { whole in
+            let window = UnsafeBufferPointer(rebasing: whole[..<(cut ?? whole.count)])
+            do throws(JSONSyntaxError) {
+                _ = try map(window, continuingAt: document.nextIndex, partial: cut != nil, release: { _ in }, into: &progress)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// Reports a syntax error in a stream once the input after it that its
+    /// excerpt shows has been read, as a file's excerpt shows it.
+    private func failSyntax(
+        _ error: JSONSyntaxError, in document: inout StreamedDocument, _ input: any InputSource, _ progress: inout DocumentProgress
+    ) {
+        while document.buffer.count < error.offset + StreamedDocument.contextSize,
+            let chunk = try? input.read(upTo: error.offset + StreamedDocument.contextSize - document.buffer.count), !chunk.isEmpty
+        {
+            document.append(chunk)
+        }
+        document.buffer.withUnsafeBufferPointer { whole in
+            fail(.syntax(error, document.start, window: whole, context: document.context), startsWithArray: document.isArray, &progress)
+        }
+    }
+
+    /// Maps the records in `bytes`: a whole document, or part of one read
+    /// from a stream, as `Rules.serializeDocument(in:continuingAt:partial:…)` takes it.
+    private func map(
+        _ bytes: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, release: (Int) -> Void,
+        into progress: inout DocumentProgress
+    ) throws(JSONSyntaxError) -> DocumentShape {
+        func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], end: Int) {
+            if index == 0 { progress.output.beginArray() }
+            progress.tally.count(errors: errors)
+            for error in errors { reporter.report(error, input: inputName) }
+            if let json { index == nil ? progress.output.writeSingle(json: json) : progress.output.writeElement(json: json) }
+            release(end)
+        }
+        let style: JSONWriter.Style = output.pretty ? .pretty : .compact
+        let shape: DocumentShape
+        switch direction {
+        case .forward:
+            shape = try rules.serializeDocument(
+                in: bytes, continuingAt: index, partial: partial, to: model, options: rules.readerOptions, style: style, jobs: jobs,
+                runSize: OrderedRuns<MappedLines>.inputPerRun
+            ) { record, end in
+                accept(index: record.index, json: record.json, errors: record.errors, end: end)
+            }
+        case .reverse:
+            shape = try rules.mapDocument(
+                in: bytes, continuingAt: index, partial: partial, to: model, options: rules.readerOptions, direction: .reverse
+            ) { record, end in
+                let json = record.value.map { JSONWriter.serialize($0, style: style)[...] }
+                accept(index: record.index, json: json, errors: record.errors, end: end)
+            }
+        }
+        if shape == .array, !partial {
+            if progress.tally.records == 0 { progress.output.beginArray() }
+            progress.output.endArray()
+        }
+        return shape
+    }
+
+    /// Whether a document's first byte past white space and a byte order mark is `[`.
+    private func firstByte(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.first(where: { !JSONReader.isWhitespace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "[")
+    }
+
+    /// Reports why the document ends early, and closes an array begun on
+    /// the output so standard output still holds valid JSON.
+    private func fail(_ failure: DocumentFailure, startsWithArray: Bool, _ progress: inout DocumentProgress) {
+        switch failure {
+        case .syntax(let error, let start, let window, let context):
+            reportSyntaxError(error, in: window, start: start, context: context)
+            progress.status = .invalidJSON
+            if error.reason == .utf16NotSupported { return }
+        case .unreadable(let message, let help):
+            reporter.fail(message, help: help)
+            progress.status = .unreadableInput
+        }
+        if progress.output.isInArray {
+            progress.output.endArray()
+        } else if progress.tally.records == 0, startsWithArray {
+            progress.output.beginArray()
+            progress.output.endArray()
+        }
+    }
+
+    /// Reports invalid JSON with an excerpt of the input around it, taken
+    /// from a window of the bytes rather than a copy of them all: the same
+    /// excerpt whether the input was a file or a stream.
+    ///
+    /// - Parameters:
+    ///   - error: The error, placed in `bytes`.
+    ///   - start: Where `bytes` start in the input.
+    ///   - context: The input's bytes just before `bytes`, if any are kept.
+    private func reportSyntaxError(
+        _ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>, start: InputPosition, context: [UInt8]
+    ) {
+        let reach = StreamedDocument.contextSize
+        let from = max(0, error.offset - reach)
+        let before = context.suffix(min(context.count, max(0, reach - error.offset)))
+        let excerpt = Array(before) + bytes[from..<min(bytes.count, error.offset + reach)]
+        let placed = start.place(error)
+        let shifted = JSONSyntaxError(
+            reason: placed.reason, offset: error.offset - from + before.count, line: placed.line, column: placed.column)
+        reporter.report(shifted, input: inputName, bytes: excerpt[...], line: placed.line, lineOffset: start.offset + from - before.count)
+    }
+}
+
+/// How far the mapping of one document got.
+struct DocumentProgress {
+    /// Where the records go.
+    var output: RecordOutput
+    /// The records so far.
+    var tally = Tally()
+    /// `.success`, or why the document ended early.
+    var status = ExitCode.success
+}
+
+/// Why a document could not be read to its end.
+enum DocumentFailure {
+    /// Invalid JSON: the error placed in `window`, which starts at `start`
+    /// in the input, after the bytes `context`.
+    case syntax(JSONSyntaxError, InputPosition, window: UnsafeBufferPointer<UInt8>, context: [UInt8])
+    /// The input could not be read, or is too large to read; with advice.
+    case unreadable(String, help: String? = nil)
+}
