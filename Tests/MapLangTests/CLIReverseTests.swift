@@ -124,3 +124,53 @@ struct CLIReverseTests {
             status: 1)
     }
 }
+
+/// Reverse mapping writes only what forward mapping reads back: each value
+/// it writes is read, transformed, converted and validated as a forward run
+/// would, and a record with a value that fails is reported with the error
+/// that run would give, not written.
+struct CLIReverseStrictnessTests {
+    static let rules = """
+        model R {
+          i: Int? where range(1...)
+          d: Double?
+          t: Date? from "t" using timestamp(ms)
+          xs: [Int]?
+        }
+
+        """
+
+    @Test func valuesForwardMappingWouldRefuseAreErrors() {
+        let input = #"""
+            [{"i": 1.5}, {"i": 18446744073709551616}, {"d": 1e400}, {"i": 0}, {"xs": [1, 2.5]},
+             {"i": 3, "d": 2.5, "t": "2020-01-01T00:00:00Z", "xs": [1]}]
+            """#
+        let (result, _) = CLIHarness.run(["run", "--reverse", "r.map", "-"], files: ["r.map": Self.rules], stdin: input)
+        CLIHarness.expect(
+            result, stdout: #"[{"i":3,"d":2.5,"t":1577836800000,"xs":[1]}]"# + "\n",
+            stderr: """
+                <stdin>: error: $[0].i: expected an integer that fits in 64 bits, found 1.5
+                  --> r.map:2:3: field `R.i`
+                <stdin>: error: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
+                  --> r.map:2:3: field `R.i`
+                <stdin>: error: $[2].d: 1e400 is too large for a `Double`
+                  --> r.map:3:3: field `R.d`
+                <stdin>: error: $[3].i: 0 is not in 1...
+                  --> r.map:2:17: rule `range` of field `R.i`
+                <stdin>: error: $[4].xs[1]: expected an integer that fits in 64 bits, found 2.5
+                  --> r.map:5:3: field `R.xs`
+                <stdin>: 5 of 6 records failed with 5 errors
+
+                """, status: 1)
+    }
+
+    /// What reverse mapping writes, mapped forward again, gives the record back.
+    @Test func whatItWritesReadsBack() throws {
+        let input = #"[{"i": 9223372036854775807, "d": 1.5e300, "t": "9999-12-31T23:59:59.999Z", "xs": []}]"#
+        let (reversed, _) = CLIHarness.run(["run", "--reverse", "r.map", "-"], files: ["r.map": Self.rules], stdin: input)
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        let (forward, _) = CLIHarness.run(["run", "r.map", "-"], files: ["r.map": Self.rules], stdin: reversed.stdout)
+        CLIHarness.expect(
+            forward, stdout: #"[{"i":9223372036854775807,"d":1.5e300,"t":"9999-12-31T23:59:59.999Z","xs":[]}]"# + "\n", status: 0)
+    }
+}

@@ -86,3 +86,50 @@ struct LibraryEncodingTests {
         #expect(throws: RulesError.self) { try rules.encode(["first": "x"]) }
     }
 }
+
+/// `Rules.encode` writes nothing a forward run would refuse.
+struct LibraryEncodingStrictnessTests {
+    static let rules = try! Rules(
+        source: SourceFile(name: "r.map", text: "model R {\n  at: Date from \"at\" using timestamp(ms)\n  x: Double?\n}\n"))
+
+    struct Record: Encodable {
+        let at: Date
+        var x: Double? = nil
+    }
+
+    func messages(_ value: Record) -> [String] {
+        do {
+            _ = try Self.rules.encode(value)
+            return []
+        } catch EncodingError.invalidValue(_, let context) {
+            guard let failure = context.underlyingError as? MappingFailure else {
+                return [context.codingPath.map(\.stringValue).joined(separator: ".") + " " + context.debugDescription]
+            }
+            return failure.errors.map { "\($0.path) \($0.message)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func aTimestampOutsideTheSupportedRangeIsAnError() throws {
+        let far = messages(Record(at: Date(timeIntervalSince1970: 400_000_000_000)))
+        #expect(far.count == 1)
+        #expect(far.first?.hasPrefix("$.at ") == true, "\(far)")
+        #expect(far.first?.contains("outside the supported range") == true, "\(far)")
+        #expect(messages(Record(at: Date(timeIntervalSince1970: 253_402_300_799))) == [])
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func aNumberThatIsNotFiniteIsAnError(_ number: Double) {
+        #expect(messages(Record(at: Date(timeIntervalSince1970: 0), x: number)) == ["x JSON has no \(number)"])
+    }
+
+    /// A `MappedValue` handed to `reverse` is held to the same rule.
+    @Test func reverseRefusesANumberThatIsNotFinite() throws {
+        let value = MappedValue.object(
+            MappedObject([MappedMember(key: "at", value: .string("1970-01-01T00:00:00Z")), MappedMember(key: "x", value: .double(.nan))]))
+        let record = Self.rules.reverse(value, from: try Self.rules.model(named: "R"))
+        #expect(record.value == nil)
+        #expect(record.errors.map { "\($0.path) \($0.message)" } == ["$.x expected a finite number, found nan"])
+    }
+}

@@ -80,8 +80,42 @@ extension Interpreter {
             return .failed
         }
         if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON { return .omit }
-        guard let written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
+        guard let written = unconvert(value, from: field.type, field: field, &context),
+            Self.holdsModels(field.type) || rereads(written, field: field, &context)
+        else { return .failed }
         return .write(written)
+    }
+
+    /// Whether forward mapping takes back what reverse mapping wrote for a
+    /// field: read as JSON, run through the field's transformers, converted
+    /// and validated, as a forward run would, recording the errors that run
+    /// would give. So nothing is written that cannot be read back: not
+    /// `1.5` or `2^64` for an `Int`, `1e400` for a `Double`, a timestamp or
+    /// year out of range, or a value its rules refuse.
+    ///
+    /// A field that holds models is left to those models' own fields.
+    private func rereads(_ written: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> Bool {
+        let options = JSONReaderOptions(duplicateKeys: plan.isStrict ? .reject : .lastWins)
+        guard let json = try? JSONReader.parse(JSONWriter.serialize(written), options: options) else {
+            context.fail(
+                .typeMismatch(expected: Coercion.expectation(for: field.type, enums: plan.enums), found: written.preview),
+                model: context.model, field: field.name, site: field.site)
+            return false
+        }
+        guard let converted = convert(json, to: field.type, field: field, &context) else { return false }
+        return validate(converted, field: field, &context)
+    }
+
+    /// Whether values of a type hold models or choices, at any depth.
+    private static func holdsModels(_ type: ValueType) -> Bool {
+        switch type {
+        case .model, .choice:
+            true
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
+            holdsModels(wrapped)
+        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
+            false
+        }
     }
 
     /// Turns a model-shaped value of a field's type back into what the
@@ -134,6 +168,10 @@ extension Interpreter {
         case (.int, .int(let integer)), (.double, .int(let integer)), (.decimal, .int(let integer)):
             return .decimal(String(integer))
         case (.double, .double(let double)), (.decimal, .double(let double)):
+            guard double.isFinite else {
+                context.fail(.typeMismatch(expected: "a finite number", found: "\(double)"), model: context.model, field: field.name, site: field.site)
+                return nil
+            }
             return .decimal(NumberText.json(double))
         case (.int, .decimal), (.double, .decimal), (.decimal, .decimal):
             return value
