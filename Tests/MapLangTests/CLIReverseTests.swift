@@ -173,4 +173,26 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             forward, stdout: #"[{"i":9223372036854775807,"d":1.5e300,"t":"9999-12-31T23:59:59.999Z","xs":[]}]"# + "\n", status: 0)
     }
+
+    /// Checks span fields: the written record is mapped forward with them.
+    @Test func aRecordItsChecksRefuseIsAnError() {
+        let rules = """
+            model R {
+              low: Int
+              high: Int
+              check low <= high else "low must not exceed high"
+            }
+
+            """
+        let input = #"[{"low": 1, "high": 2}, {"low": 3, "high": 2}]"#
+        let (result, _) = CLIHarness.run(["run", "--reverse", "r.map", "-"], files: ["r.map": rules], stdin: input)
+        CLIHarness.expect(
+            result, stdout: #"[{"low":1,"high":2}]"# + "\n",
+            stderr: """
+                <stdin>: error: $[1]: low must not exceed high
+                  --> r.map:4:3: check of model `R`
+                <stdin>: 1 of 2 records failed with 1 error
+
+                """, status: 1)
+    }
 }

@@ -51,7 +51,27 @@ extension Interpreter {
         if case .keep(let index) = model.unknownKeys, case .object(let kept)? = values[model.fields[index].name] {
             builder.merge(kept)
         }
-        return failed ? nil : builder.value
+        guard !failed else { return nil }
+        return model.checks.isEmpty || passesChecks(builder.value, model: index, &context) ? builder.value : nil
+    }
+
+    /// Whether the object written for a model with checks maps forward
+    /// without errors, its checks included; records the errors that forward
+    /// run would give. Its fields have each been read back already, so what
+    /// is left to fail is the checks, which span fields.
+    private func passesChecks(_ written: MappedValue, model index: Int, _ context: inout MappingContext) -> Bool {
+        let options = JSONReaderOptions(duplicateKeys: plan.isStrict ? .reject : .lastWins)
+        guard let json = try? JSONReader.parse(JSONWriter.serialize(written), options: options) else {
+            let model = plan.models[index]
+            context.fail(
+                .typeMismatch(expected: "an object forward mapping reads", found: written.preview), model: model.name, field: nil,
+                site: model.site)
+            return false
+        }
+        var forward = MappingContext(path: context.path, model: context.model)
+        _ = mapModel(json, model: index, &forward)
+        context.errors += forward.errors
+        return forward.errors.isEmpty
     }
 
     /// What becomes of one field's value.
