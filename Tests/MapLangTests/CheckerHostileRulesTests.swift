@@ -89,3 +89,16 @@ struct CheckerHostileRulesTests {
                 == ["1:18 inheritance-cycle: the model `M0` extends itself: `M0` → `M1` → `M2` → `M3` → `M4` → `M5` → `M6` → `M7` → … 2,492 more … → `M0`"])
     }
 }
+
+/// Thousands of misspelt names among thousands of declarations: each is
+/// reported, and only the first 100 (as many as are shown) get a "did you
+/// mean", so the check does not compare every name with every other.
+struct CheckerSuggestionBudgetTests {
+    @Test func onlyTheFirstHundredMisspeltNamesGetASuggestion() {
+        let rules = (0..<150).map { "model Model\($0) { a: Modle\($0) }\n" }.joined()
+        let errors = RulesTestSupport.compileErrors(rules)
+        #expect(errors.count == 150)
+        #expect(errors.prefix(100).map(\.help) == (0..<100).map { "did you mean `Model\($0)`?" })
+        #expect(errors.dropFirst(100).allSatisfy { $0.help == nil })
+    }
+}

@@ -148,8 +148,9 @@ extension Checker {
         if case .enumeration(let index) = other {
             let plan = context.enums[index]
             if plan.cases.contains(name) { return (.constant(.string(name)), other) }
+            let suggestion = takeSuggestion() ? Suggestion.closest(to: name, among: plan.cases) : nil
             report(
-                .unknownEnumCase(name: name, enumName: plan.name, suggestion: Suggestion.closest(to: name, among: plan.cases)),
+                .unknownEnumCase(name: name, enumName: plan.name, suggestion: suggestion),
                 at: expr.span)
             return nil
         }
@@ -195,9 +196,9 @@ extension Checker {
 
     /// Reports a name that is not a field of the model.
     private mutating func reportUnknownField(_ name: String, span: Span, model: ModelPlan?) {
-        let fields = model?.fields.map(\.name) ?? []
+        let suggestion = takeSuggestion() ? Suggestion.closest(to: name, among: model?.fields.map(\.name) ?? []) : nil
         report(
-            .unknownField(name: name, model: model?.name, suggestion: Suggestion.closest(to: name, among: fields)),
+            .unknownField(name: name, model: model?.name, suggestion: suggestion),
             at: span)
     }
 

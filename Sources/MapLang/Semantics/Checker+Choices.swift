@@ -36,9 +36,8 @@ extension Checker {
     /// like the member the discriminator is written under.
     private mutating func choiceModel(_ name: Identifier, outputKey: String, models: inout [ModelPlan]) -> Int? {
         guard let index = modelDecls[name.name]?.index, index < models.count else {
-            report(
-                .unknownModel(name: name.name, suggestion: Suggestion.closest(to: name.name, among: modelDecls.keys.sorted())),
-                at: name.span)
+            let suggestion = takeSuggestion() ? Suggestion.closest(to: name.name, among: modelDecls.keys.sorted()) : nil
+            report(.unknownModel(name: name.name, suggestion: suggestion), at: name.span)
             return nil
         }
         if models[index].fieldIndex[outputKey] != nil {

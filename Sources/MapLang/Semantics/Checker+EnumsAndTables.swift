@@ -40,10 +40,9 @@ extension Checker {
             if let index = plan.cases.firstIndex(of: defaultName.name) {
                 plan.defaultCase = index
             } else {
+                let suggestion = takeSuggestion() ? Suggestion.closest(to: defaultName.name, among: plan.cases) : nil
                 report(
-                    .unknownEnumCase(
-                        name: defaultName.name, enumName: decl.name.name,
-                        suggestion: Suggestion.closest(to: defaultName.name, among: plan.cases)),
+                    .unknownEnumCase(name: defaultName.name, enumName: decl.name.name, suggestion: suggestion),
                     at: defaultName.span)
             }
         }

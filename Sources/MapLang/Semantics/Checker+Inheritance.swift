@@ -88,9 +88,9 @@ extension Checker {
             guard let found = modelDecls[parent.name] else {
                 // Reported once, for the model that names it, not for each model below.
                 if chain.count == 1 {
-                    let names = modelDecls.keys.sorted()
                     within(child.unit) {
-                        $0.report(.unknownModel(name: parent.name, suggestion: Suggestion.closest(to: parent.name, among: names)), at: parent.span)
+                        let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: parent.name, among: $0.modelDecls.keys.sorted()) : nil
+                        $0.report(.unknownModel(name: parent.name, suggestion: suggestion), at: parent.span)
                     }
                 }
                 break

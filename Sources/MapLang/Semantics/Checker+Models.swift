@@ -45,11 +45,8 @@ extension Checker {
         }
         for listed in (settings.only ?? []) + settings.except where declared[listed.decl.name] == nil {
             within(listed.unit) {
-                $0.report(
-                    .unknownField(
-                        name: listed.decl.name, model: decl.name.name,
-                        suggestion: Suggestion.closest(to: listed.decl.name, among: declared.keys.sorted())),
-                    at: listed.decl.span)
+                let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: listed.decl.name, among: declared.keys.sorted()) : nil
+                $0.report(.unknownField(name: listed.decl.name, model: decl.name.name, suggestion: suggestion), at: listed.decl.span)
             }
         }
         model.unknownKeys = resolveUnknownKeys(settings, model: model, declared: declared)
@@ -126,11 +123,8 @@ extension Checker {
         case .keep(let name):
             guard let index = model.fieldIndex[name.name], let decl = declared[name.name] else {
                 within(settings.unknownKeysUnit) {
-                    $0.report(
-                        .unknownField(
-                            name: name.name, model: model.name,
-                            suggestion: Suggestion.closest(to: name.name, among: model.fields.map(\.name))),
-                        at: name.span)
+                    let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: name.name, among: model.fields.map(\.name)) : nil
+                    $0.report(.unknownField(name: name.name, model: model.name, suggestion: suggestion), at: name.span)
                 }
                 return .ignore
             }

@@ -73,9 +73,13 @@ extension Checker {
             let stage = PipelineStage(step: .custom(custom), name: name, site: site(call.span, "transformer `\(name)`"))
             return ExpandedPipeline(stages: [stage], accepts: custom.accepts, output: custom.output)
         }
-        let candidates = BuiltinTransformer.all.map(\.name) + tableDecls.keys.sorted() + transformDecls.keys.sorted()
-            + customTransformers.keys.sorted()
-        report(.unknownTransformer(name: name, suggestion: Suggestion.closest(to: name, among: candidates)), at: call.name.span)
+        let suggestion =
+            takeSuggestion()
+            ? Suggestion.closest(
+                to: name,
+                among: BuiltinTransformer.all.map(\.name) + tableDecls.keys.sorted() + transformDecls.keys.sorted()
+                    + customTransformers.keys.sorted()) : nil
+        report(.unknownTransformer(name: name, suggestion: suggestion), at: call.name.span)
         return nil
     }
 

@@ -9,9 +9,13 @@ extension Checker {
             if let model = modelDecls[name.name] { return .model(model.index) }
             if let enumeration = enumDecls[name.name] { return .enumeration(enumeration.index) }
             if let choice = choiceDecls[name.name] { return .choice(choice.index) }
-            let candidates = ValueType.builtins.keys.sorted() + modelDecls.keys.sorted() + enumDecls.keys.sorted()
-                + choiceDecls.keys.sorted()
-            report(.unknownType(name: name.name, suggestion: Suggestion.closest(to: name.name, among: candidates)), at: name.span)
+            let suggestion =
+                takeSuggestion()
+                ? Suggestion.closest(
+                    to: name.name,
+                    among: ValueType.builtins.keys.sorted() + modelDecls.keys.sorted() + enumDecls.keys.sorted()
+                        + choiceDecls.keys.sorted()) : nil
+            report(.unknownType(name: name.name, suggestion: suggestion), at: name.span)
             return nil
         case .array(let element):
             return resolveType(element).map { .array($0) }

@@ -71,6 +71,21 @@ struct Checker {
         return (hasErrors ? nil : plan, checker.diagnostics)
     }
 
+    /// How many more "did you mean" suggestions this check may look for.
+    var suggestionsLeft = Checker.suggestionLimit
+    /// How many misspelt names get a suggestion: no more than the
+    /// diagnostics shown, so thousands of unknown names among thousands of
+    /// declarations cost linear time, not a comparison of each with each.
+    static let suggestionLimit = 100
+
+    /// Whether the next misspelt name gets a suggestion, using one up; the
+    /// candidates are gathered only when it does.
+    mutating func takeSuggestion() -> Bool {
+        guard suggestionsLeft > 0 else { return false }
+        suggestionsLeft -= 1
+        return true
+    }
+
     /// Reports a problem.
     mutating func report(
         _ problem: SemanticMessage, at span: Span, label: String? = nil,
@@ -220,8 +235,10 @@ struct Checker {
         if let model = modelDecls[name.name] { return .model(model.index) }
         if let choice = choiceDecls[name.name] { return .choice(choice.index) }
         within(rootName.unit) {
-            let names = $0.modelDecls.keys.sorted() + $0.choiceDecls.keys.sorted()
-            $0.report(.unknownModel(name: name.name, suggestion: Suggestion.closest(to: name.name, among: names)), at: name.span)
+            let suggestion =
+                $0.takeSuggestion()
+                ? Suggestion.closest(to: name.name, among: $0.modelDecls.keys.sorted() + $0.choiceDecls.keys.sorted()) : nil
+            $0.report(.unknownModel(name: name.name, suggestion: suggestion), at: name.span)
         }
         return nil
     }
