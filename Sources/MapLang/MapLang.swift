@@ -116,14 +116,31 @@ public struct Rules: Sendable {
     ///   no model at all.
     public func model(named name: String?) throws(ModelChoiceError) -> ModelID {
         if let name {
-            if let index = plan.modelIndex[name] { return ModelID(target: .model(index)) }
-            if let index = plan.choiceIndex[name] { return ModelID(target: .choice(index)) }
+            if let target = plan.target(named: name) { return ModelID(target: target, name: name) }
             let names = modelNames + plan.choices.map(\.name)
             throw .unknownModel(name: name, suggestion: Suggestion.closest(to: name, among: names), available: names)
         }
         guard !modelNames.isEmpty else { throw .noModels }
         guard let root = plan.root else { throw .noRootModel(available: modelNames) }
-        return ModelID(target: root)
+        return ModelID(target: root, name: plan.name(of: root))
+    }
+
+    /// What `model` stands for in these rules: its target when it came
+    /// from them, otherwise the model or choice of the same name, as when
+    /// it came from an earlier compile of the same file; `nil` when these
+    /// rules have none of that name.
+    func target(of model: ModelID) -> RecordTarget? {
+        if plan.holds(model.target), plan.name(of: model.target) == model.name { return model.target }
+        return plan.target(named: model.name)
+    }
+
+    /// The error every record gets when mapped to a model these rules do not have.
+    func foreignModelError(_ model: ModelID, at path: JSONPath = .root) -> MappingError {
+        MappingError(
+            path: path, model: model.name, field: nil,
+            problem: .typeMismatch(expected: "a model of these rules", found: "`\(model.name)`, from other rules"),
+            ruleFile: plan.models.first?.site.file ?? "", ruleLocation: SourceLocation(line: 1, column: 1),
+            rule: "the model chosen")
     }
 
     /// Maps one record, already parsed, to a model.
@@ -137,7 +154,8 @@ public struct Rules: Sendable {
     public func map(
         _ value: JSONValue, to model: ModelID, at path: JSONPath = .root, direction: MappingDirection = .forward
     ) -> MappedRecord {
-        let (mapped, errors) = Interpreter(plan: plan).run(value, target: model.target, at: path, direction: direction)
+        guard let target = target(of: model) else { return MappedRecord(index: nil, value: nil, errors: [foreignModelError(model, at: path)]) }
+        let (mapped, errors) = Interpreter(plan: plan).run(value, target: target, at: path, direction: direction)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
 
@@ -148,7 +166,8 @@ public struct Rules: Sendable {
     ///   - value: The model-shaped value.
     ///   - model: The model it has the shape of.
     public func reverse(_ value: MappedValue, from model: ModelID) -> MappedRecord {
-        let (mapped, errors) = Interpreter(plan: plan).reverse(value, target: model.target, at: .root)
+        guard let target = target(of: model) else { return MappedRecord(index: nil, value: nil, errors: [foreignModelError(model)]) }
+        let (mapped, errors) = Interpreter(plan: plan).reverse(value, target: target, at: .root)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
 
@@ -197,6 +216,7 @@ public struct Rules: Sendable {
         options: JSONReaderOptions?, direction: MappingDirection, _ body: (MappedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let interpreter = Interpreter(plan: plan)
+        let target = target(of: model)
         var offset = 0
         do {
             return try JSONReader.walkDocument(
@@ -204,8 +224,9 @@ public struct Rules: Sendable {
             ) { scanner, index, expected in
                 try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
             } deliver: { value, index, end in
-                let (mapped, errors) = interpreter.run(
-                    value, target: model.target, at: index.map { .root.appending(.index($0)) } ?? .root, direction: direction)
+                let path = index.map { JSONPath.root.appending(.index($0)) } ?? .root
+                guard let target else { return body(MappedRecord(index: index, value: nil, errors: [foreignModelError(model, at: path)]), end) }
+                let (mapped, errors) = interpreter.run(value, target: target, at: path, direction: direction)
                 body(MappedRecord(index: index, value: mapped, errors: errors), end)
             }
         } catch let error as JSONSyntaxError {
@@ -234,6 +255,8 @@ public struct RulesUnit: Sendable {
 public struct ModelID: Sendable, Equatable, Hashable {
     /// The model or choice in the compiled plan.
     let target: RecordTarget
+    /// Its name, to find it in other rules compiled from the same file.
+    let name: String
 }
 
 /// One record's outcome.

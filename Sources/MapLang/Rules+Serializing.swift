@@ -30,8 +30,8 @@ extension Rules {
     ///   - options: Limits and policies for reading the JSON; `readerOptions` when `nil`.
     ///   - style: How to lay out each record's JSON.
     ///   - jobs: How many threads may map the elements of a large top-level
-    ///     array; records are still passed to `body` one at a time, in order,
-    ///     on the calling thread.
+    ///     array, at most 256 (more count as 256); records are still passed
+    ///     to `body` one at a time, in order, on the calling thread.
     ///   - body: Called with each record as soon as it is mapped, and the
     ///     offset just past it in `buffer`. The record's `json` is valid only
     ///     during the call unless copied.
@@ -63,6 +63,12 @@ extension Rules {
         _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
+        let jobs = min(max(jobs, 1), Self.mostJobs)
+        guard let target = target(of: model) else {
+            return try mapDocument(in: buffer, continuingAt: index, partial: partial, to: model, options: options, direction: .forward) {
+                record, end in body(SerializedRecord(index: record.index, json: nil, errors: record.errors), end)
+            }
+        }
         let interpreter = Interpreter(plan: plan)
         let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
@@ -71,14 +77,14 @@ extension Rules {
             -> [MappingError]
         {
             let value = try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
-            let (mapped, errors) = interpreter.map(value, target: model.target, at: index.map { .root.appending(.index($0)) } ?? .root)
+            let (mapped, errors) = interpreter.map(value, target: target, at: index.map { .root.appending(.index($0)) } ?? .root)
             if let mapped { writer.write(mapped) }
             return errors
         }
         var resume = index.map { (after: 0, index: $0) }
         if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options, continuing: index != nil) {
             let elements = ParallelElements(
-                mapper: mapper, target: model.target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize)
+                mapper: mapper, target: target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize)
             var index = index ?? 0
             let after = try elements.map(from: first) { run throws(JSONSyntaxError) in
                 for record in run.records {
@@ -102,7 +108,7 @@ extension Rules {
                 scanner, index, expected -> [MappingError] in
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if let mapper, mapper.write(model.target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) { return [] }
+                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) { return [] }
                 writer.rewind(to: (0, 0))
                 scanner.restart(at: start)
                 return try mapThroughTree(&scanner, index: index, expected: expected)
@@ -115,6 +121,9 @@ extension Rules {
             preconditionFailure("the record callback cannot throw")
         }
     }
+
+    /// The most threads a document is mapped on, as `maplang run --jobs` allows.
+    package static let mostJobs = 256
 
     /// The offset of the first element of a document that is an array
     /// with elements, or of the rest of such an array (`continuing`), which
@@ -171,6 +180,8 @@ public struct LineSerializer: Sendable {
     let rules: Rules
     /// The model each line maps to.
     let model: ModelID
+    /// What it stands for in the rules, when they have it.
+    let target: RecordTarget?
     /// The direct path, when the rules' reading options allow it.
     let mapper: DirectMapper?
 
@@ -178,7 +189,8 @@ public struct LineSerializer: Sendable {
     public init(rules: Rules, model: ModelID) {
         self.rules = rules
         self.model = model
-        mapper = rules.directMapper(reading: rules.readerOptions)
+        target = rules.target(of: model)
+        mapper = target == nil ? nil : rules.directMapper(reading: rules.readerOptions)
     }
 
     /// Maps one line and appends its record's JSON, without a line break.
@@ -197,7 +209,7 @@ public struct LineSerializer: Sendable {
             swap(&writer.bytes, &output)
             let written =
                 (try? scanner.readDocumentStart()) != nil
-                && mapper?.write(model.target, depth: 0, from: &scanner, to: &writer) == true
+                && target.map { mapper?.write($0, depth: 0, from: &scanner, to: &writer) == true } == true
                 && (try? scanner.readDocumentEnd()) != nil
             swap(&writer.bytes, &output)
             if written { return nil }

@@ -80,8 +80,8 @@ struct RunCommand {
         }
         var jobs = 1
         if let value = arguments.values["--jobs"] {
-            guard let count = Int(value), (1...256).contains(count) else {
-                reporter.fail("`--jobs` takes a number of threads from 1 to 256, not `\(value)`")
+            guard let count = Int(value), (1...Rules.mostJobs).contains(count) else {
+                reporter.fail("`--jobs` takes a number of threads from 1 to \(Rules.mostJobs), not `\(value)`")
                 return .usage
             }
             jobs = Self.threads(requested: count, cores: HelperThread.availableCores)

@@ -162,7 +162,7 @@ struct InputExcerpt {
     /// Only the bytes that can be shown are looked at, however long the
     /// line: a 60 MB line costs what a short one does.
     init(bytes: [UInt8], offset: Int) {
-        let offset = min(offset, bytes.count)
+        let offset = min(max(offset, 0), bytes.count)
         // Enough bytes for the characters shown, whatever their UTF-8 length.
         let reach = 4 * 40 + 4
         var start = offset

@@ -29,9 +29,9 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         components.append(component)
     }
 
-    /// Removes the last step.
+    /// Removes the last step; the root stays the root.
     public mutating func removeLast() {
-        components.removeLast()
+        _ = components.popLast()
     }
 
     /// The path as text: `$`, then `.key` for keys that are plain words,

@@ -45,7 +45,7 @@ extension Checker {
                 report(.checkNotBoolean(found: describe(type, context)), at: check.condition.span)
                 continue
             }
-            let text = String(decoding: source.bytes[check.condition.span.start..<check.condition.span.end], as: UTF8.self)
+            let text = String(decoding: source.bytes[source.clamped(check.condition.span)], as: UTF8.self)
             checks.append(
                 CheckPlan(
                     condition: condition, message: check.message ?? "check failed: `\(text)`",

@@ -27,6 +27,20 @@ struct Plan: Sendable {
 }
 
 extension Plan {
+    /// The model or choice of a name.
+    func target(named name: String) -> RecordTarget? {
+        if let index = modelIndex[name] { return .model(index) }
+        return choiceIndex[name].map { .choice($0) }
+    }
+
+    /// Whether a target's index is one of this plan's.
+    func holds(_ target: RecordTarget) -> Bool {
+        switch target {
+        case .model(let index): models.indices.contains(index)
+        case .choice(let index): choices.indices.contains(index)
+        }
+    }
+
     /// The name of a model or choice.
     func name(of target: RecordTarget) -> String {
         switch target {

@@ -75,9 +75,18 @@ public struct SourceFile: Sendable, Equatable {
         return low
     }
 
-    /// The text of a 0-based line without its line terminator (`\n` or `\r\n`).
+    /// The bytes of a span, cut to those the file has: a span from another
+    /// source can name no byte past the end.
+    func clamped(_ span: Span) -> Range<Int> {
+        let start = min(max(span.start, 0), bytes.count)
+        return start..<min(max(span.end, start), bytes.count)
+    }
+
+    /// The text of a 0-based line without its line terminator (`\n` or
+    /// `\r\n`); empty for a line the file does not have.
     public func lineText(at index: Int) -> String {
-        String(decoding: bytes[lineRange(at: index)], as: UTF8.self)
+        guard lineStarts.indices.contains(index) else { return "" }
+        return String(decoding: bytes[lineRange(at: index)], as: UTF8.self)
     }
 
     /// The byte offsets of a 0-based line without its line terminator.

@@ -248,11 +248,13 @@ extension InverseStep {
     func apply(to value: MappedValue, tables: [TablePlan]) -> Result<MappedValue, MappingProblem> {
         switch self {
         case .iso8601:
-            return Self.date(value) { .string($0.iso8601String) }
+            return Self.date(value, transformer: "iso8601", within: DateTimeFields.writableSeconds) { .string($0.iso8601String) }
         case .timestamp(let unit):
-            return Self.date(value) { .decimal(UnixTimestamp.literal(for: $0, unit: unit)) }
+            return Self.date(value, transformer: "timestamp", within: UnixTimestamp.supportedRange) {
+                .decimal(UnixTimestamp.literal(for: $0, unit: unit))
+            }
         case .datePattern(let pattern):
-            return Self.date(value) { .string(pattern.format($0)) }
+            return Self.date(value, transformer: "date", within: DateTimeFields.writableSeconds) { .string(pattern.format($0)) }
         case .url:
             guard let text = value.stringValue else { return .failure(.typeMismatch(expected: "a URL", found: value.preview)) }
             return .success(.string(text))
@@ -271,16 +273,27 @@ extension InverseStep {
         }
     }
 
-    /// Writes a date, or an ISO-8601 string, in a transformer's form.
+    /// Writes a date, or an ISO-8601 string, in a transformer's form; a
+    /// date outside the seconds the transformer reads back is an error.
     private static func date(
-        _ value: MappedValue, _ write: (Timestamp) -> MappedValue
+        _ value: MappedValue, transformer: String, within seconds: ClosedRange<Int64>, _ write: (Timestamp) -> MappedValue
     ) -> Result<MappedValue, MappingProblem> {
+        func written(_ timestamp: Timestamp) -> Result<MappedValue, MappingProblem> {
+            guard seconds.contains(timestamp.seconds) else {
+                let years = transformer == "timestamp" ? "-9999" : "0000"
+                return .failure(
+                    .typeMismatch(
+                        expected: "a date in the years \(years) to 9999, which `\(transformer)` writes and reads back",
+                        found: value.preview))
+            }
+            return .success(write(timestamp))
+        }
         switch value {
         case .date(let timestamp):
-            return .success(write(timestamp))
+            return written(timestamp)
         case .string(let text):
             guard let timestamp = try? ISO8601DateParser.parse(text) else { fallthrough }
-            return .success(write(timestamp))
+            return written(timestamp)
         case .null, .bool, .int, .double, .decimal, .url, .array, .object:
             return .failure(.typeMismatch(expected: "a date", found: value.preview))
         }

@@ -26,8 +26,10 @@ struct DateTimeFields: Sendable, Equatable {
 
     /// The UTC wall-clock fields of `timestamp`.
     init(utc timestamp: Timestamp) {
-        let days = CivilDate.floorDivide(timestamp.seconds, 86_400)
-        let secondOfDay = Int(timestamp.seconds - days * 86_400)
+        // Division and remainder, not a product, so no instant overflows.
+        let remainder = timestamp.seconds % 86_400
+        let days = timestamp.seconds / 86_400 - (remainder < 0 ? 1 : 0)
+        let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
         (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60

@@ -46,7 +46,8 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// scalar (hundreds of alternatives) stops on a long string, so a match
     /// costs time linear in the string whatever the pattern.
     public static func stepLimit(scalars: Int) -> Int {
-        10_000_000 + 1_024 * scalars
+        let (perScalar, overflow) = 1_024.multipliedReportingOverflow(by: max(scalars, 0))
+        return overflow || perScalar > Int.max - 10_000_000 ? Int.max : 10_000_000 + perScalar
     }
 
     /// The pattern as written.
