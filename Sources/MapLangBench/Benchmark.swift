@@ -106,7 +106,10 @@ public struct Benchmark {
         rows += try corpusRows()
         rows += try growthRows()
         rows.append(try compileRow())
-        if let executable = options.executable { rows.append(try startUpRow(executable, rules: rulesPath)) }
+        if let executable = options.executable {
+            rows.append(try startUpRow(executable, rules: rulesPath))
+            rows += try hostileRows(executable)
+        }
         return rows
     }
 

@@ -46,11 +46,34 @@ public enum Measurement {
     /// The peak is sampled from `/proc/PID/status` while the program runs:
     /// the child's `rusage` would count the memory of this process, which
     /// the child shares until it executes the program.
+    ///
+    /// - Parameters:
+    ///   - streaming: A file `cat` copies into a pipe that is the program's
+    ///     standard input, so the program reads it as a stream; standard
+    ///     input is `/dev/null` when `nil`.
+    ///   - errors: Where standard error goes.
     public static func runProcess(
-        _ path: String, _ arguments: [String], output: String
+        _ path: String, _ arguments: [String], output: String, streaming: String? = nil, errors: String = "/dev/null"
     ) throws -> (seconds: Double, peakBytes: Int, status: Int32) {
+        var input = Redirect.path("/dev/null")
+        var writer: pid_t?
+        // The pipe's ends, closed here once both children have theirs.
+        var ends: [Int32] = []
+        defer { if let writer { waitpid(writer, nil, 0) } }
+        defer { ends.forEach { close($0) } }
+        if let streaming {
+            var made: [Int32] = [0, 0]
+            guard pipe(&made) == 0 else { throw POSIXError(.EMFILE) }
+            ends = made
+            // Each child gets only the end it is given, as its standard input or output.
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            writer = try spawn("/bin/cat", [streaming], output: .descriptor(ends[1]))
+            input = .descriptor(ends[0])
+        }
         let start = ContinuousClock.now
-        let pid = try spawn(path, arguments, output: output)
+        let pid = try spawn(path, arguments, output: .path(output), input: input, errors: errors)
+        ends.forEach { close($0) }
+        ends = []
         var status: Int32 = 0
         var peak = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
@@ -77,7 +100,7 @@ public enum Measurement {
         var pids: [pid_t] = []
         // Children already started are waited for, even when a later one fails to start.
         defer { for pid in pids { waitpid(pid, nil, 0) } }
-        for _ in 0..<copies { pids.append(try spawn(path, arguments, output: output)) }
+        for _ in 0..<copies { pids.append(try spawn(path, arguments, output: .path(output))) }
         var worst: Int32 = 0
         while let pid = pids.popLast() {
             var status: Int32 = 0
@@ -87,9 +110,18 @@ public enum Measurement {
         return (seconds(since: start), worst)
     }
 
-    /// Starts a program with its standard output going to a file and its
-    /// standard error to `/dev/null`.
-    private static func spawn(_ path: String, _ arguments: [String], output: String) throws -> pid_t {
+    /// Where a child's standard stream goes: a file by path, or a descriptor of this process.
+    private enum Redirect {
+        case path(String)
+        case descriptor(Int32)
+    }
+
+    /// Starts a program with its standard output going to `output`,
+    /// standard input from `input` and standard error to `errors`.
+    private static func spawn(
+        _ path: String, _ arguments: [String], output: Redirect, input: Redirect = .path("/dev/null"),
+        errors: String = "/dev/null"
+    ) throws -> pid_t {
         // Apple's C library declares the actions as a pointer, Linux's as a structure.
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -98,8 +130,15 @@ public enum Measurement {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        switch input {
+        case .path(let file): posix_spawn_file_actions_addopen(&actions, 0, file, O_RDONLY, 0)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 0)
+        }
+        switch output {
+        case .path(let file): posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // Apple's C library has no `environ` to pass on.

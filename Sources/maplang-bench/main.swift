@@ -1,8 +1,11 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
+// `swift run -c release maplang-bench --hostile`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
-// table of throughput, ratios and peak memory.
+// table of throughput, ratios and peak memory. With `--hostile`, it runs only
+// the hostile growth set: generated rules files and streams at a size and
+// four times it, failing when time or peak memory grows faster than the size.
 import Foundation
 import MapLangBench
 
@@ -14,6 +17,7 @@ let maplang = executableDirectory.appendingPathComponent("maplang").path
 var options = BenchOptions(
     packageRoot: packageRoot, executable: FileManager.default.isExecutableFile(atPath: maplang) ? maplang : nil)
 var jsonPath: String?
+var hostileOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -23,6 +27,8 @@ func fail(_ message: String) -> Never {
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
+    case "--hostile":
+        hostileOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -40,12 +46,19 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
 do {
-    let rows = try Benchmark(options: options) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }.run()
+    let benchmark = Benchmark(options: options) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    let rows: [BenchRow]
+    if hostileOnly {
+        guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
+        rows = try benchmark.hostileRows(executable)
+    } else {
+        rows = try benchmark.run()
+    }
     print(Report.table(rows), terminator: "")
     if let jsonPath { try Report.json(rows).write(to: URL(fileURLWithPath: jsonPath)) }
 } catch {

@@ -41,9 +41,9 @@ struct DateUnixTimestampTests {
         .init("1e-1000000000", .seconds, seconds: 0, nanoseconds: 0),
         .init("0e99999999999", .seconds, seconds: 0, nanoseconds: 0),
         .init("253402300799.999999999", .seconds, seconds: 253_402_300_799, nanoseconds: 999_999_999),
-        .init("-377705116800", .seconds, seconds: -377_705_116_800, nanoseconds: 0),
+        .init("-62167219200", .seconds, seconds: -62_167_219_200, nanoseconds: 0),
         .init("253402300799999", .milliseconds, seconds: 253_402_300_799, nanoseconds: 999_000_000),
-        .init("-377705116800000", .milliseconds, seconds: -377_705_116_800, nanoseconds: 0),
+        .init("-62167219200000", .milliseconds, seconds: -62_167_219_200, nanoseconds: 0),
         .init("-62135596800", .seconds, seconds: -62_135_596_800, nanoseconds: 0),
         .init("100000000000", .seconds, seconds: 100_000_000_000, nanoseconds: 0),
         .init("-1464116217.5", .seconds, seconds: -1_464_116_218, nanoseconds: 500_000_000),
@@ -59,7 +59,8 @@ struct DateUnixTimestampTests {
         ("253402300800", .seconds), ("-377705116800.000000001", .seconds), ("-377705116801", .seconds),
         ("1e12", .seconds), ("1e300", .seconds), ("1e99999999999", .seconds), ("-1e21", .seconds),
         ("9223372036854775807", .seconds), ("253402300800000", .milliseconds),
-        ("-377705116800001", .milliseconds), ("1e300", .milliseconds),
+        ("-377705116800001", .milliseconds), ("-62167219200001", .milliseconds), ("-62167219201", .seconds),
+        ("1e300", .milliseconds),
     ]
 
     @Test(arguments: outOfRangeCases)
@@ -71,7 +72,7 @@ struct DateUnixTimestampTests {
 
     @Test func outOfRangeMessage() {
         let error = DateParseError(.unixTimeOutOfRange(text: "1e300", unit: .milliseconds), at: 0)
-        #expect(error.message == "`1e300` milliseconds is outside the supported range of years -9999 to 9999")
+        #expect(error.message == "`1e300` milliseconds is outside the supported range of years 0000 to 9999")
     }
 
     static let notANumberCases: [(String, Int)] = [

@@ -87,20 +87,25 @@ struct TransformerBuiltinTests {
         TransformCase("Date", "timestamp(ms)", "1464116300123", #""2016-05-24T18:58:20.123Z""#),
         TransformCase("Date", "timestamp(ms)", "1.5", #""1970-01-01T00:00:00.001500Z""#),
         TransformCase("Date", "timestamp(ms)", "-1", #""1969-12-31T23:59:59.999Z""#),
-        // Years before 0000 are written in ISO-8601's expanded form: a sign and six digits.
-        TransformCase("Date", "timestamp", "-377705116800", #""-009999-01-01T00:00:00Z""#),
+        // The first instant of year 0000 reads; a second before it does not,
+        // since no date is written in a year before 0000.
+        TransformCase("Date", "timestamp", "-62167219200", #""0000-01-01T00:00:00Z""#),
+        TransformCase(
+            "Date", "timestamp", "-62167219201",
+            "$.v A.v: `timestamp` cannot read -62167219201: `-62167219201` seconds is outside the supported range of years 0000 to 9999 @2:17 transformer `timestamp`"
+        ),
         TransformCase("Date", "timestamp", "253402300799.999999999", #""9999-12-31T23:59:59.999999999Z""#),
         TransformCase(
             "Date", "timestamp", "253402300800",
-            "$.v A.v: `timestamp` cannot read 253402300800: `253402300800` seconds is outside the supported range of years -9999 to 9999 @2:17 transformer `timestamp`"
+            "$.v A.v: `timestamp` cannot read 253402300800: `253402300800` seconds is outside the supported range of years 0000 to 9999 @2:17 transformer `timestamp`"
         ),
         TransformCase(
             "Date", "timestamp", "1e12",
-            "$.v A.v: `timestamp` cannot read 1e12: `1e12` seconds is outside the supported range of years -9999 to 9999 @2:17 transformer `timestamp`"
+            "$.v A.v: `timestamp` cannot read 1e12: `1e12` seconds is outside the supported range of years 0000 to 9999 @2:17 transformer `timestamp`"
         ),
         TransformCase(
             "Date", "timestamp(ms)", "1e15",
-            "$.v A.v: `timestamp` cannot read 1e15: `1e15` milliseconds is outside the supported range of years -9999 to 9999 @2:17 transformer `timestamp`"
+            "$.v A.v: `timestamp` cannot read 1e15: `1e15` milliseconds is outside the supported range of years 0000 to 9999 @2:17 transformer `timestamp`"
         ),
         TransformCase(
             "Date", "timestamp", #""soon""#,

@@ -280,10 +280,9 @@ extension InverseStep {
     ) -> Result<MappedValue, MappingProblem> {
         func written(_ timestamp: Timestamp) -> Result<MappedValue, MappingProblem> {
             guard seconds.contains(timestamp.seconds) else {
-                let years = transformer == "timestamp" ? "-9999" : "0000"
                 return .failure(
                     .typeMismatch(
-                        expected: "a date in the years \(years) to 9999, which `\(transformer)` writes and reads back",
+                        expected: "a date in the years 0000 to 9999, which `\(transformer)` writes and reads back",
                         found: value.preview))
             }
             return .success(write(timestamp))

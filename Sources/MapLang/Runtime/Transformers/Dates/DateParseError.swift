@@ -162,7 +162,7 @@ extension DateParseError.Reason {
         case .twelveHourWithoutDayPeriod:
             return "12-hour field `h` needs an AM/PM field `a`"
         case .unixTimeOutOfRange(let text, let unit):
-            return "`\(text)` \(unit.name) is outside the supported range of years -9999 to 9999"
+            return "`\(text)` \(unit.name) is outside the supported range of years 0000 to 9999"
         case .unsupportedFieldWidth(let letter, let count):
             return "unsupported date pattern field `\(String(repeating: letter, count: count))`"
         case .unsupportedPatternLetter(let letter):

@@ -9,12 +9,14 @@
 /// - Digits finer than a nanosecond are dropped, truncating toward zero:
 ///   `-0.0000000015` seconds is `-0.000000001`.
 /// - The value must lie in `supportedRange`, the instants from
-///   `-9999-01-01T00:00:00Z` through `9999-12-31T23:59:59.999999999Z`: the
-///   years a four-digit ISO-8601 year (with a sign) can name.
+///   `0000-01-01T00:00:00Z` through `9999-12-31T23:59:59.999999999Z`: the
+///   years a date is written in and read back from, as ISO-8601 with a
+///   four-digit year.
 enum UnixTimestamp {
     /// The whole seconds of the instants a Unix timestamp may name: from
-    /// -9999-01-01T00:00:00Z to 9999-12-31T23:59:59Z (plus its fraction).
-    static let supportedRange: ClosedRange<Int64> = -377_705_116_800...253_402_300_799
+    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z (plus its fraction),
+    /// the years every date is written in.
+    static let supportedRange: ClosedRange<Int64> = DateTimeFields.writableSeconds
 
     // MARK: - API
 

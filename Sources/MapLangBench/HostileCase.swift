@@ -1,0 +1,143 @@
+/// A rules file or an input shaped to make a careless tool take
+/// exponential or quadratic time, or memory in proportion to a stream,
+/// generated at any number of units.
+///
+/// The benchmark runs `maplang` on each at a size and at four times that
+/// size, as its own process, and checks that neither its time nor its peak
+/// memory grows faster than the size (`Benchmark.hostileRows`). The tests run
+/// each at a small size and check its exact outcome.
+package struct HostileCase: Sendable {
+    /// What grows, as the table names it, such as `transforms that double`.
+    package let name: String
+    /// What a unit is, in the plural, such as `transforms` or `MB`.
+    package let unit: String
+    /// The units at the smaller size.
+    package let units: Int
+    /// The units the tests run it at, with the same outcome.
+    package let smallUnits: Int
+    /// The `maplang` arguments after the command, with `RULES` and `INPUT`
+    /// standing for the generated files.
+    package let arguments: [String]
+    /// The rules for a number of units.
+    package let rules: @Sendable (Int) -> String
+    /// The input for a number of units, if the command reads one.
+    package let input: (@Sendable (Int) -> [UInt8])?
+    /// Whether the input comes through a pipe, as a stream, rather than as a file.
+    package let streamed: Bool
+    /// The exit status every size gives.
+    package let status: Int32
+    /// The code of the error it reports (`transform-too-deep`); `nil` when it reports none.
+    package let reports: String?
+
+    /// The command line after `maplang`, errors reported as JSON, with the
+    /// rules and input at these paths (`-` for an input from a pipe).
+    package func commandLine(rules: String, input: String) -> [String] {
+        let named = arguments.map { $0 == "RULES" ? rules : $0 == "INPUT" ? input : $0 }
+        return [named[0], "--error-format", "json"] + named.dropFirst()
+    }
+
+    /// Whether what `maplang` wrote to standard error is what the case expects.
+    package func expects(standardError: String) -> Bool {
+        guard let reports else { return standardError.isEmpty }
+        return standardError.contains("\"code\":\"\(reports)\"")
+    }
+
+    /// Every case, at sizes that take tens of milliseconds in a release build.
+    package static let all: [HostileCase] = [
+        doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
+        patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey,
+    ]
+
+    /// `transform t0 = t1 | t1`, …: t0 would be 2ⁿ stages.
+    package static let doublingTransforms = HostileCase(
+        name: "transforms that double", unit: "transforms", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { count in
+            (0..<count).map { "transform t\($0) = t\($0 + 1) | t\($0 + 1)\n" }.joined()
+                + "transform t\(count) = trim\nmodel R { s: String using t0 }\n"
+        }, input: nil, streamed: false, status: 65, reports: "transform-too-long")
+
+    /// `transform t0 = t1 | trim`, … as one chain.
+    package static let transformChain = HostileCase(
+        name: "a chain of transforms", unit: "transforms", units: 5_000, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { count in
+            (0..<count).map { "transform t\($0) = t\($0 + 1) | trim\n" }.joined()
+                + "transform t\(count) = trim\nmodel R { s: String using t0 }\n"
+        }, input: nil, streamed: false, status: 65, reports: "transform-too-deep")
+
+    /// The same chain closed into a ring.
+    package static let transformRing = HostileCase(
+        name: "a ring of transforms", unit: "transforms", units: 5_000, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { count in
+            (0..<count).map { "transform t\($0) = t\(($0 + 1) % count) | trim\n" }.joined() + "model R { s: String using t0 }\n"
+        }, input: nil, streamed: false, status: 65, reports: "recursive-transform")
+
+    /// `model M0 extends M1 { a0: Int? }`, … as one chain.
+    package static let modelChain = HostileCase(
+        name: "a chain of models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { count in
+            (0..<count).map { "model M\($0) extends M\($0 + 1) { a\($0): Int? }\n" }.joined()
+                + "model M\(count) { z: Int? }\nroot M0\n"
+        }, input: nil, streamed: false, status: 65, reports: "inheritance-too-deep")
+
+    /// The same chain closed into a ring.
+    package static let modelRing = HostileCase(
+        name: "a ring of models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { count in
+            (0..<count).map { "model M\($0) extends M\(($0 + 1) % count) { a\($0): Int? }\n" }.joined() + "root M0\n"
+        }, input: nil, streamed: false, status: 65, reports: "inheritance-cycle")
+
+    /// One model on one line, every field of an unknown type.
+    package static let errorsOnOneLine = HostileCase(
+        name: "errors on one line", unit: "errors", units: 2_500, smallUnits: 150, arguments: ["check", "RULES"],
+        rules: { count in "model R { " + (0..<count).map { "f\($0): U\($0) " }.joined() + "}\n" },
+        input: nil, streamed: false, status: 65, reports: "unknown-type")
+
+    /// Models whose every field names a type misspelt from another model's name.
+    package static let misspeltTypes = HostileCase(
+        name: "misspelt names among models", unit: "models", units: 2_500, smallUnits: 150, arguments: ["check", "RULES"],
+        rules: { count in (0..<count).map { "model Model\($0) { a: Modle\($0) }\n" }.joined() },
+        input: nil, streamed: false, status: 65, reports: "unknown-type")
+
+    /// A pattern of 400 alternatives that all match, so 400 threads stay
+    /// alive at every character, over a string long enough that the match
+    /// stops at its step limit, which grows with the string.
+    package static let patternAlternatives = HostileCase(
+        name: "a string under a pattern of 400 alternatives", unit: "characters", units: 10_000, smallUnits: 8000,
+        arguments: ["run", "RULES", "INPUT"],
+        rules: { _ in "model R {\n  s: String where pattern(\"^(" + Array(repeating: "a", count: 400).joined(separator: "|") + ")*$\")\n}\n" },
+        input: { count in Array(("{\"s\": \"" + String(repeating: "a", count: count) + "\"}").utf8) },
+        streamed: false, status: 1, reports: "pattern-too-costly")
+
+    /// A top-level array of records read from a pipe.
+    package static let arrayFromPipe = HostileCase(
+        name: "megabytes of an array from a pipe", unit: "MB", units: 16, smallUnits: 1, arguments: ["run", "RULES", "-"],
+        rules: { _ in "model R {\n  id: Int where range(1...)\n  s: String?\n}\n" },
+        input: { megabytes in
+            let record = #"{"id": 1, "s": "a record of about sixty-four bytes, padded out"}"#
+            let count = megabytes * 1_000_000 / (record.utf8.count + 1)
+            return Array(("[" + Array(repeating: record, count: count).joined(separator: ",") + "]").utf8)
+        }, streamed: true, status: 0, reports: nil)
+
+    /// NDJSON read from a pipe.
+    package static let linesFromPipe = HostileCase(
+        name: "megabytes of NDJSON from a pipe", unit: "MB", units: 16, smallUnits: 1, arguments: ["run", "--ndjson", "RULES", "-"],
+        rules: arrayFromPipe.rules,
+        input: { megabytes in
+            let record = #"{"id": 1, "s": "a record of about sixty-four bytes, padded out"}"# + "\n"
+            return Array(String(repeating: record, count: megabytes * 1_000_000 / record.utf8.count).utf8)
+        }, streamed: true, status: 0, reports: nil)
+
+    /// One object with many keys its model does not mention, under `unknown reject`.
+    package static let unknownKeys = HostileCase(
+        name: "unknown keys in one object", unit: "keys", units: 100_000, smallUnits: 1000, arguments: ["run", "RULES", "INPUT"],
+        rules: { _ in "unknown reject\nmodel R {\n  id: Int\n}\n" },
+        input: { count in Array(("{\"id\": 1, " + (0..<count).map { "\"k\($0)\": 0" }.joined(separator: ", ") + "}").utf8) },
+        streamed: false, status: 1, reports: "unknown-keys")
+
+    /// One key of many bytes its model does not mention, under `unknown reject`.
+    package static let longUnknownKey = HostileCase(
+        name: "bytes of one unknown key", unit: "bytes", units: 4_000_000, smallUnits: 10000, arguments: ["run", "RULES", "INPUT"],
+        rules: unknownKeys.rules,
+        input: { count in Array(("{\"id\": 1, \"" + String(repeating: "k", count: count) + "\": 0}").utf8) },
+        streamed: false, status: 1, reports: "unknown-keys")
+}
