@@ -8,8 +8,9 @@
 #
 #   scripts/test-install.sh
 #
-# zsh and fish are installed with apt-get when missing, if this runs as root
-# on Debian or Ubuntu, as CI does; elsewhere their checks are skipped, saying so.
+# zsh, fish and (when no renderer is there) mandoc are installed with apt-get
+# when missing, if this runs as root on Debian or Ubuntu, as CI does;
+# elsewhere their checks are skipped, saying so.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,6 +99,24 @@ expect "$(bash_completes maplang run rules.map '' | sort)" "$(printf 'input.json
 expect "$(bash_completes maplang completions '')" "$(printf 'bash\nzsh\nfish')" "maplang completions"
 expect "$(bash_completes maplang help m)" "manpage" "maplang help m"
 
+step "the tools the checks below use"
+# Installs the missing shells, and mandoc when no manual page renderer is
+# there, with apt-get, as root on Debian; updates the package lists once,
+# only if the first try fails. Elsewhere a missing tool's check is skipped,
+# saying so.
+missing=()
+for shell in zsh fish; do
+    command -v "$shell" >/dev/null || missing+=("$shell")
+done
+command -v groff >/dev/null || command -v mandoc >/dev/null || missing+=(mandoc)
+if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
+    echo "installing ${missing[*]} with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q "${missing[@]}" >"$work/apt.log" 2>&1 \
+        || { apt-get update -q >>"$work/apt.log" 2>&1 && apt-get install -y -q "${missing[@]}" >>"$work/apt.log" 2>&1; } \
+        || echo "apt-get could not install ${missing[*]}: $(tail -n 3 "$work/apt.log")"
+fi
+
 step "the manual page renders without warnings"
 manual=$prefix/share/man/man1/maplang.1
 checked=
@@ -119,19 +138,6 @@ fi
 [ -n "$checked" ] && echo "checked with:$checked" || echo "skipped: neither groff, man-db's man nor mandoc is installed"
 
 step "zsh and fish"
-# Installs the missing shells with apt-get, as root on Debian; updates the
-# package lists once, only if the first try fails.
-missing=()
-for shell in zsh fish; do
-    command -v "$shell" >/dev/null || missing+=("$shell")
-done
-if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
-    echo "installing ${missing[*]} with apt-get"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q "${missing[@]}" >"$work/apt.log" 2>&1 \
-        || { apt-get update -q >>"$work/apt.log" 2>&1 && apt-get install -y -q "${missing[@]}" >>"$work/apt.log" 2>&1; } \
-        || echo "apt-get could not install ${missing[*]}: $(tail -n 3 "$work/apt.log")"
-fi
 
 if command -v zsh >/dev/null; then
     zsh_script=$prefix/share/zsh/site-functions/_maplang
@@ -159,6 +165,21 @@ if command -v fish >/dev/null; then
 else
     echo "skipped: fish not installed"
 fi
+
+step "under sudo, the user's own release build is installed, never one made as root"
+fake=$work/sudo-root
+mkdir -p "$fake/Sources/MapLang"
+touch "$fake/Package.swift" "$fake/Sources/MapLang/A.swift"
+under_sudo() { (source "$root/scripts/install.sh" && SUDO_USER=someone maplang_build "$fake") 2>&1; }
+expect "$(under_sudo)" "test-install.sh: error: under sudo this installs your own release build, and there is none; run scripts/build-release.sh first, without sudo" "no build under sudo"
+mkdir -p "$fake/.build/release"
+printf '#!/bin/sh\n' >"$fake/.build/release/maplang"
+chmod +x "$fake/.build/release/maplang"
+touch -d '2 minutes ago' "$fake/Package.swift" "$fake/Sources/MapLang/A.swift"
+expect "$(under_sudo)" "$fake/.build/release/maplang" "an up-to-date build under sudo"
+touch "$fake/Sources/MapLang/A.swift"
+touch -d '1 minute ago' "$fake/.build/release/maplang"
+expect "$(under_sudo)" "test-install.sh: error: your release build is older than \`Sources/MapLang/A.swift\`; run scripts/build-release.sh again, without sudo" "a stale build under sudo"
 
 step "uninstall"
 bash "$root/scripts/uninstall.sh" "$prefix"

@@ -14,6 +14,9 @@ public protocol Console {
     /// output would replace an input or another output; `nil` for what
     /// nothing replaces, such as a device or a pipe, or when it cannot tell.
     func identity(of path: String) -> FileIdentity?
+    /// The regular file standard output writes to, if it is one, so an
+    /// output file that replaces it can be refused.
+    var standardOutputIdentity: FileIdentity? { get }
 }
 
 /// What makes a file the same file under any spelling of its name: its
@@ -79,6 +82,9 @@ extension Console {
 }
 
 extension Console {
+    /// No file: standard output is kept in memory or is not a file.
+    public var standardOutputIdentity: FileIdentity? { nil }
+
     /// A path as written, ignoring `.` parts and repeated slashes: for a
     /// console with no real files, where names are all there is to compare.
     public func identity(of path: String) -> FileIdentity? {

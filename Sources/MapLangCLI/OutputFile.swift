@@ -43,6 +43,11 @@ enum OutputFile {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            if isPlantedLink(current, owner: info.st_uid) {
+                throw ConsoleError(
+                    message: "cannot write `\(path)`: `\(current)` is a symbolic link someone else made in a shared folder, "
+                        + "which is not followed")
+            }
             guard let target = readLink(current) else {
                 throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
             }
@@ -50,6 +55,19 @@ enum OutputFile {
         }
         errno = ELOOP
         throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
+    }
+
+    /// Whether a symbolic link is one the system itself would not follow
+    /// (Linux's `protected_symlinks`): it is in a folder anyone may write to
+    /// and only owners may delete from (sticky, such as `/tmp`), and neither
+    /// this user nor the folder's owner made it. Following such a link would
+    /// let anyone who can write to `/tmp` choose which file an output replaces.
+    private static func isPlantedLink(_ link: String, owner: uid_t) -> Bool {
+        var folder = stat()
+        let name = directory(of: link)
+        guard stat(name.isEmpty ? "." : name, &folder) == 0 else { return false }
+        let shared = folder.st_mode & mode_t(S_ISVTX) != 0 && folder.st_mode & mode_t(S_IWOTH) != 0
+        return shared && owner != geteuid() && owner != folder.st_uid
     }
 
     /// The text of the symbolic link at `path`; `nil` with `errno` set when it cannot be read.
@@ -93,6 +111,13 @@ final class ReplacingFile: OutputSink {
         // A file that replaces another starts private, so no one can open it
         // before it has the old file's permissions.
         let initialMode: mode_t = mode == nil ? 0o666 : 0o600
+        // No signal may end the process between creating the file and noting
+        // it for removal: it would stay behind.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var name = Self.temporaryName(for: destination)
         var descriptor = Self.createExclusively(name, mode: initialMode)
         // Another file by that name is a collision of 64 random bits, or a trap: take another name.

@@ -37,6 +37,12 @@ public struct ProcessConsole: Console {
     /// A regular file's device and inode, through every link, whatever the
     /// spelling of its name; for a name with nothing there yet, its folder's
     /// and the name; `nil` for devices, pipes and what cannot be looked up.
+    public var standardOutputIdentity: FileIdentity? {
+        var info = stat()
+        guard fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileIdentity(info)
+    }
+
     public func identity(of path: String) -> FileIdentity? {
         var info = stat()
         if path == "-" {
@@ -51,6 +57,12 @@ public struct ProcessConsole: Console {
         guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
         var identity = FileIdentity(info)
         identity.name = String(destination.dropFirst(folder.count))
+        #if canImport(Darwin)
+        // On a disk that ignores case (macOS's default), `Out.json` and
+        // `out.json` are one new file. Strings already compare composed and
+        // decomposed forms as equal, as such a disk does.
+        if pathconf(folder.isEmpty ? "." : folder, _PC_CASE_SENSITIVE) == 0 { identity.name = identity.name?.lowercased() }
+        #endif
         return identity
     }
 }

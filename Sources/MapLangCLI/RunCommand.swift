@@ -143,6 +143,11 @@ struct RunCommand {
                 return "`\(output.option)` names \(input.what) `\(output.path)`\(named); \(input.effect)"
             }
         }
+        if arguments.values["--output"] == nil, let rejects = outputs.first(where: { $0.option == "--rejects" }),
+            let identity = rejects.identity, identity == console.standardOutputIdentity
+        {
+            return "`--rejects` names `\(rejects.path)`, the file standard output writes to; the records written there would be replaced"
+        }
         if outputs.count == 2, let identity = outputs[0].identity, identity == outputs[1].identity {
             return "`--output` and `--rejects` name the same file `\(outputs[0].path)`; mapped and rejected lines would be mixed"
         }

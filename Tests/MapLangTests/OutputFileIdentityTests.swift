@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapLangCLI
 import Testing
 
@@ -112,5 +117,51 @@ struct OutputFileIdentityTests {
         #expect(result.status == F.Status.usage)
         #expect(result.stderr.hasPrefix("maplang: error: `--output` names the input file"), "\(result.stderr)")
         #expect(try OutputFileProcessConsoleTests.read(folder + "/feed.ndjson") == Self.feed)
+    }
+
+    /// Standard output redirected to the file `--rejects` names: the
+    /// records written there would be replaced by the rejects.
+    @Test func rejectsNamingStandardOutputsFileAreRefused() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try OutputFileProcessConsoleTests.write("kept\n", to: folder + "/out.txt")
+        let result = try CLIBinary.run(
+            ["run", folder + "/orders.map", folder + "/feed.ndjson", "--ndjson", "--rejects", folder + "/sub/../out.txt"],
+            standardOutputPath: folder + "/out.txt")
+        #expect(result.status == F.Status.usage)
+        #expect(
+            result.stderr
+                == "maplang: error: `--rejects` names `\(folder)/sub/../out.txt`, the file standard output writes to; the records written there would be replaced\n")
+        #expect(try OutputFileProcessConsoleTests.read(folder + "/out.txt") == "kept\n")
+    }
+}
+
+/// A symbolic link someone else planted in a shared folder such as `/tmp`
+/// (sticky and writable by all) is not followed, as Linux's
+/// `protected_symlinks` would not: the file it leads to stays as it was.
+@Suite(.enabled(if: geteuid() == 0, "needs root to make a link owned by another user"))
+struct OutputFilePlantedLinkTests {
+    @Test func aLinkSomeoneElsePlantedIsNotFollowed() throws {
+        let folder = try OutputFileProcessConsoleTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shared = folder + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        #expect(chmod(shared, 0o1777) == 0)
+        try OutputFileProcessConsoleTests.write("precious\n", to: folder + "/precious.json")
+        try OutputFileProcessConsoleTests.write("model R {\n  id: Int\n}\n", to: folder + "/r.map")
+        try OutputFileProcessConsoleTests.write(#"{"id": 1}"#, to: folder + "/in.json")
+        #expect(symlink(folder + "/precious.json", shared + "/out.json") == 0)
+        #expect(lchown(shared + "/out.json", 54_321, 54_321) == 0)
+        let result = try CLIBinary.run(["run", folder + "/r.map", folder + "/in.json", "-o", shared + "/out.json"])
+        #expect(result.status == 74)
+        #expect(
+            result.stderr
+                == "maplang: error: cannot write `\(shared)/out.json`: `\(shared)/out.json` is a symbolic link someone else made in a shared folder, which is not followed\n")
+        #expect(try OutputFileProcessConsoleTests.read(folder + "/precious.json") == "precious\n")
+        // The same link made by this user is followed.
+        #expect(lchown(shared + "/out.json", geteuid(), getegid()) == 0)
+        let own = try CLIBinary.run(["run", folder + "/r.map", folder + "/in.json", "-o", shared + "/out.json"])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(try OutputFileProcessConsoleTests.read(folder + "/precious.json") == #"{"id":1}"# + "\n")
     }
 }
