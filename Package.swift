@@ -56,7 +56,7 @@ let package = Package(
         // FuzzRegressions holds inputs the tests read from disk, not sources.
         .testTarget(
             name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "CThreads"],
-            exclude: ["FuzzRegressions"]),
+            exclude: ["Fuzz/FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,8 +10,6 @@
 public struct Rules: Sendable {
     /// The rules files the rules were compiled from.
     public let sources: [SourceFile]
-    /// Warnings found while checking; errors make compiling fail instead.
-    public let warnings: [Diagnostic]
     /// The compiled plan.
     let plan: Plan
     /// The plan's keys and fields resolved for mapping records straight from bytes to JSON.
@@ -88,7 +86,6 @@ public struct Rules: Sendable {
         self.sources = units.map(\.source)
         self.plan = plan
         self.direct = DirectPlan(plan)
-        self.warnings = all
     }
 
     /// The names of the declared models, in declaration order.

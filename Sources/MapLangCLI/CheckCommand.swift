@@ -43,10 +43,9 @@ struct CheckCommand {
         do {
             let rules = try Rules(source: source)
             if arguments.flags.contains("--reverse") && !rules.reversalProblems.isEmpty {
-                reporter.report(rules.warnings + rules.reversalProblems)
+                reporter.report(rules.reversalProblems)
                 return .rulesError
             }
-            if !rules.warnings.isEmpty { reporter.report(rules.warnings) }
             let count = rules.modelNames.count
             reporter.summary("\(path): ok, \(count) \(count == 1 ? "model" : "models")\n")
             return .success

@@ -150,9 +150,7 @@ struct ReplSession {
         var diagnostics = syntax
         let compiled: Rules?
         do {
-            let rules = try Rules(units: candidate.map(\.unit))
-            diagnostics += rules.warnings
-            compiled = rules
+            compiled = try Rules(units: candidate.map(\.unit))
         } catch {
             diagnostics += error.diagnostics
             compiled = nil

@@ -49,11 +49,12 @@ struct HelperThreadTests {
         #endif
     }
 
-    @Test func theOtherCoresLeaveOutTheCurrentOne() throws {
-        guard let all = Self.allowedCores(), all.reduce(0, { $0 + $1.nonzeroBitCount }) >= 2 else {
-            print("skipped: the thread may use fewer than two cores, or the system does not tell which")
-            return
-        }
+    @Test(
+        .enabled(
+            if: (allowedCores()?.reduce(0) { $0 + $1.nonzeroBitCount } ?? 0) >= 2,
+            "the thread may use fewer than two cores, or the system does not tell which"))
+    func theOtherCoresLeaveOutTheCurrentOne() throws {
+        let all = try #require(Self.allowedCores())
         let cores = try #require(HelperThread.Cores.ofCallingThread())
         #expect(cores.all.words == all)
         let left = zip(cores.all.words, cores.others.words).map { $0 & ~$1 }
@@ -62,11 +63,9 @@ struct HelperThreadTests {
     }
 
     /// A thread held to one core has no other to start a helper on.
-    @Test func noOtherCoresForAThreadHeldToOne() throws {
-        guard let all = Self.allowedCores() else {
-            print("skipped: the system does not tell which cores a thread may use")
-            return
-        }
+    @Test(.enabled(if: allowedCores() != nil, "the system does not tell which cores a thread may use"))
+    func noOtherCoresForAThreadHeldToOne() throws {
+        let all = try #require(Self.allowedCores())
         let done = DispatchSemaphore(value: 0)
         let found = Lock<Bool?>(nil)
         // On a thread of its own, so the test's thread keeps its cores.

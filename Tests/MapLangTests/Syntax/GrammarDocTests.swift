@@ -55,10 +55,7 @@ struct GrammarDocTests {
     func blockCompiles(_ block: Block) {
         let source = SourceFile(name: "\(block.file):\(block.line)", text: block.text)
         do {
-            let rules = try Rules(source: source)
-            #expect(
-                rules.warnings.isEmpty,
-                "warnings:\n\(DiagnosticRenderer().render(rules.warnings))\nin:\n\(block.text)")
+            _ = try Rules(source: source)
         } catch {
             Issue.record("does not compile:\n\(DiagnosticRenderer().render(error.diagnostics))\nin:\n\(block.text)")
         }

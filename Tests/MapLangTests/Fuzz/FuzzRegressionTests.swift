@@ -5,7 +5,7 @@ import Testing
 /// found, once fixed, and hand-picked nasty inputs) through the fuzz targets'
 /// own code. Each must simply return.
 struct FuzzRegressionTests {
-    static let directory = TestFiles.packageRoot + "/Tests/MapLangTests/FuzzRegressions"
+    static let directory = TestFiles.packageRoot + "/Tests/MapLangTests/Fuzz/FuzzRegressions"
 
     /// Every saved input as `target/file`.
     static let inputs: [String] = ["json", "rules", "mapping"].flatMap { target in

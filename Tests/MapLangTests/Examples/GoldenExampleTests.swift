@@ -17,17 +17,20 @@ import Testing
 /// the expected files from the actual output, and still fails, so a review
 /// of the diff is never skipped.
 struct GoldenExampleTests {
-    static let examplesDirectory = TestFiles.packageRoot + "/examples"
+    static let examplesDirectory = ExampleFolders.root
 
-    /// Every example folder that holds a rules file of its own name.
-    static let examples: [String] = {
-        ((try? TestFiles.list(examplesDirectory)) ?? []).filter { name in
-            TestFiles.exists("\(examplesDirectory)/\(name)/\(name).map")
+    /// Every folder of `examples/`, each an example.
+    static let examples = ExampleFolders.names
+
+    /// `examples/` can be listed, and every folder in it holds the files of an example.
+    @Test func everyExampleIsComplete() throws {
+        let listed = try TestFiles.list(ExampleFolders.root)
+        #expect(!listed.isEmpty)
+        for name in listed {
+            for file in ExampleFolders.requiredFiles(of: name) {
+                #expect(TestFiles.exists("\(ExampleFolders.root)/\(name)/\(file)"), "examples/\(name) has no \(file)")
+            }
         }
-    }()
-
-    @Test func thereAreExamples() {
-        #expect(Self.examples.count >= 5)
     }
 
     @Test(arguments: examples)

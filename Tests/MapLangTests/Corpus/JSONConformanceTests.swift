@@ -10,12 +10,8 @@ import Testing
 /// The JSONTestSuite corpus (nst/JSONTestSuite `test_parsing/`), read in place
 /// from `../shared/corpus/jsontestsuite` beside the package.
 enum JSONTestSuite {
-    /// The corpus folder, found from this file's path: Tests/MapLangTests/X.swift is 3 levels below the root.
-    static let directory: String = {
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
-        return components.joined(separator: "/") + "/../shared/corpus/jsontestsuite"
-    }()
+    /// The corpus folder, beside the package.
+    static let directory = TestFiles.packageRoot + "/../shared/corpus/jsontestsuite"
 
     /// Whether the corpus is there; without it the conformance tests are skipped.
     static let isAvailable = FileManager.default.fileExists(atPath: directory)
