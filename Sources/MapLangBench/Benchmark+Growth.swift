@@ -5,7 +5,12 @@ extension Benchmark {
     /// Each growth case mapped at its size and at eight times it. The row
     /// of the larger size gives its time per unit over the smaller's: about
     /// 1× when time grows linearly, 8× when it grows with the square.
-    func growthRows(_ cases: [GrowthCase] = GrowthCase.all) throws -> [BenchRow] {
+    package func growthRows() throws -> [BenchRow] {
+        try growthRows(GrowthCase.all)
+    }
+
+    /// `growthRows()` over some cases.
+    func growthRows(_ cases: [GrowthCase]) throws -> [BenchRow] {
         var rows: [BenchRow] = []
         for growth in cases {
             log("growth: \(growth.name)")

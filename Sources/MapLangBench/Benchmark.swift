@@ -105,6 +105,7 @@ public struct Benchmark {
         }
         rows += try corpusRows()
         rows += try growthRows()
+        rows += try codableGrowthRows()
         rows.append(try compileRow())
         if let executable = options.executable {
             rows.append(try startUpRow(executable, rules: rulesPath))

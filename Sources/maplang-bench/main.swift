@@ -1,11 +1,12 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile`
+// `swift run -c release maplang-bench --hostile | --growth`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
 // table of throughput, ratios and peak memory. With `--hostile`, it runs only
 // the hostile growth set: generated rules files and streams at a size and
-// four times it, failing when time or peak memory grows faster than the size.
+// four times it, failing when time or peak memory grows faster than the size;
+// with `--growth`, only the growth rows: mapping, encoding and decoding.
 import Foundation
 import MapLangBench
 
@@ -18,6 +19,7 @@ var options = BenchOptions(
     packageRoot: packageRoot, executable: FileManager.default.isExecutableFile(atPath: maplang) ? maplang : nil)
 var jsonPath: String?
 var hostileOnly = false
+var growthOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -29,6 +31,8 @@ while !arguments.isEmpty {
     switch argument {
     case "--hostile":
         hostileOnly = true
+    case "--growth":
+        growthOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -46,7 +50,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -56,6 +60,8 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if growthOnly {
+        rows = try benchmark.growthRows() + benchmark.codableGrowthRows()
     } else {
         rows = try benchmark.run()
     }

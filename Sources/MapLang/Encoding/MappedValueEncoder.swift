@@ -39,59 +39,67 @@ struct MappedValueEncoder: Encoder {
 
 /// One value being encoded. Containers hand out slots for their members,
 /// which nested encoders fill later, so the slots are shared references.
+///
+/// Members and elements are kept in arrays of their own, appended in
+/// place, and members are found by key through a table, so encoding takes
+/// time linear in elements and keys.
 final class EncodingSlot {
     /// What the slot holds so far.
-    private enum Content {
-        case empty
-        case value(MappedValue)
-        case object([(key: String, slot: EncodingSlot)])
-        case array([EncodingSlot])
+    private enum Kind {
+        case empty, value, object, array
     }
 
-    private var content = Content.empty
+    private var kind = Kind.empty
+    /// The scalar, for `.value`.
+    private var scalar = MappedValue.null
+    /// An object's keys and their slots, in the order first written.
+    private var keys: [String] = []
+    private var members: [EncodingSlot] = []
+    /// Where each key is in `keys`.
+    private var positions: [String: Int] = [:]
+    /// An array's elements.
+    private var elements: [EncodingSlot] = []
 
     /// Makes the slot an object, keeping members already written.
     func becomeObject() {
-        if case .object = content { return }
-        content = .object([])
+        guard kind != .object else { return }
+        kind = .object
+        (keys, members, positions) = ([], [], [:])
     }
 
     /// Makes the slot an array, keeping elements already written.
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        guard kind != .array else { return }
+        kind = .array
+        elements = []
     }
 
     /// The slot for a member of an object, created on first use.
     func member(_ key: String) -> EncodingSlot {
         becomeObject()
-        guard case .object(var members) = content else { return EncodingSlot() }
-        if let existing = members.first(where: { $0.key == key }) { return existing.slot }
+        if let position = positions[key] { return members[position] }
         let slot = EncodingSlot()
-        members.append((key, slot))
-        content = .object(members)
+        positions[key] = keys.count
+        keys.append(key)
+        members.append(slot)
         return slot
     }
 
     /// The slot for the next element of an array.
     func appendElement() -> EncodingSlot {
         becomeArray()
-        guard case .array(var elements) = content else { return EncodingSlot() }
         let slot = EncodingSlot()
         elements.append(slot)
-        content = .array(elements)
         return slot
     }
 
     /// The number of elements written to an array.
-    var count: Int {
-        if case .array(let elements) = content { return elements.count }
-        return 0
-    }
+    var count: Int { kind == .array ? elements.count : 0 }
 
     /// Stores a scalar.
     func set(_ value: MappedValue) {
-        content = .value(value)
+        kind = .value
+        scalar = value
     }
 
     /// Stores any encodable value, writing MapLang's typed cases directly.
@@ -112,11 +120,11 @@ final class EncodingSlot {
 
     /// The encoded value; an object or array never written to is empty.
     var value: MappedValue {
-        switch content {
+        switch kind {
         case .empty: .object(MappedObject())
-        case .value(let value): value
-        case .object(let members): .object(MappedObject(members.map { MappedMember(key: $0.key, value: $0.slot.value) }))
-        case .array(let elements): .array(elements.map(\.value))
+        case .value: scalar
+        case .object: .object(MappedObject(zip(keys, members).map { MappedMember(key: $0, value: $1.value) }))
+        case .array: .array(elements.map(\.value))
         }
     }
 }

@@ -195,4 +195,45 @@ struct CLIReverseStrictnessTests {
 
                 """, status: 1)
     }
+
+    /// A required field whose default applies only when its key is missing
+    /// cannot be written as `null`: forward mapping would refuse it.
+    @Test func aNullForARequiredWhenMissingFieldIsAnError() {
+        let rules = "model R {\n  x: Int default 1 when missing\n}\n"
+        let (result, _) = CLIHarness.run(["run", "--reverse", "r.map", "-"], files: ["r.map": rules], stdin: #"[{"x": null}, {}]"#)
+        CLIHarness.expect(
+            result, stdout: "[{}]\n",
+            stderr: """
+                <stdin>: error: $[0].x: `x` is null but the field is required
+                  --> r.map:2:3: field `R.x`
+                <stdin>: 1 of 2 records failed with 1 error
+
+                """, status: 1)
+    }
+
+    /// A check of a nested model is reported at the nested object's place
+    /// in the model-shaped input, and evaluated without mapping it again.
+    @Test func aNestedModelsCheckIsReportedAtItsModelPath() {
+        let rules = """
+            model Outer {
+              inner: Inner from wrap.inner
+            }
+            model Inner {
+              x: Int from meta.val
+              check x > 0 else "x must be positive"
+            }
+            root Outer
+
+            """
+        let (result, _) = CLIHarness.run(
+            ["run", "--reverse", "r.map", "-"], files: ["r.map": rules], stdin: #"[{"inner": {"x": 0}}, {"inner": {"x": 2}}]"#)
+        CLIHarness.expect(
+            result, stdout: #"[{"wrap":{"inner":{"meta":{"val":2}}}}]"# + "\n",
+            stderr: """
+                <stdin>: error: $[0].inner: x must be positive
+                  --> r.map:6:3: check of model `Inner`
+                <stdin>: 1 of 2 records failed with 1 error
+
+                """, status: 1)
+    }
 }

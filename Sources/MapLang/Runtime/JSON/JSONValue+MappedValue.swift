@@ -28,3 +28,47 @@ extension JSONValue {
         }
     }
 }
+
+// MARK: - Output read back
+
+extension JSONValue {
+    /// The JSON a mapped value is written as, as a reader would read it
+    /// back; `nil` when it cannot be written as it is: a number that is not
+    /// finite, or decimal text that is no JSON number.
+    init?(exactly value: MappedValue) {
+        switch value {
+        case .null:
+            self = .null
+        case .bool(let flag):
+            self = .bool(flag)
+        case .int(let integer):
+            self = .number(JSONNumber(integer))
+        case .double(let double):
+            guard double.isFinite else { return nil }
+            self = .number(JSONNumber(literal: NumberText.json(double)))
+        case .decimal(let literal):
+            guard let number = JSONNumber(literal) else { return nil }
+            self = .number(number)
+        case .string(let text), .url(let text):
+            self = .string(text)
+        case .date(let timestamp):
+            self = .string(timestamp.iso8601String)
+        case .array(let elements):
+            var read: [JSONValue] = []
+            read.reserveCapacity(elements.count)
+            for element in elements {
+                guard let value = JSONValue(exactly: element) else { return nil }
+                read.append(value)
+            }
+            self = .array(read)
+        case .object(let object):
+            var members: [JSONMember] = []
+            members.reserveCapacity(object.members.count)
+            for member in object.members {
+                guard let value = JSONValue(exactly: member.value) else { return nil }
+                members.append(JSONMember(key: member.key, value: value))
+            }
+            self = .object(JSONObject(members))
+        }
+    }
+}

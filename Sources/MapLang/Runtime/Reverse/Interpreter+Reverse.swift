@@ -38,48 +38,44 @@ extension Interpreter {
         let values = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         var builder = SourceObjectBuilder()
         var failed = false
-        for (index, field) in model.fields.enumerated() where !field.reversal.target.isEmpty {
-            if model.unknownKeys == .keep(index) { continue }
+        // What forward mapping gives each field from what is written, for the checks.
+        var forward: [MappedValue] = []
+        forward.reserveCapacity(model.fields.count)
+        for (index, field) in model.fields.enumerated() {
+            guard model.unknownKeys != .keep(index), !field.reversal.target.isEmpty else {
+                forward.append(values[field.name] ?? (model.unknownKeys == .keep(index) ? .object(MappedObject()) : .null))
+                continue
+            }
             context.path.append(.key(field.name))
             defer { context.path.removeLast() }
             switch reverseField(field, values[field.name], &context) {
-            case .write(let written): builder.insert(written, at: field.reversal.target[...])
-            case .omit: continue
-            case .failed: failed = true
+            case .write(let written, let value):
+                builder.insert(written, at: field.reversal.target[...])
+                forward.append(value)
+            case .omit(let value):
+                forward.append(value)
+            case .failed:
+                failed = true
             }
         }
         if case .keep(let index) = model.unknownKeys, case .object(let kept)? = values[model.fields[index].name] {
             builder.merge(kept)
         }
         guard !failed else { return nil }
-        return model.checks.isEmpty || passesChecks(builder.value, model: index, &context) ? builder.value : nil
-    }
-
-    /// Whether the object written for a model with checks maps forward
-    /// without errors, its checks included; records the errors that forward
-    /// run would give. Its fields have each been read back already, so what
-    /// is left to fail is the checks, which span fields.
-    private func passesChecks(_ written: MappedValue, model index: Int, _ context: inout MappingContext) -> Bool {
-        let options = JSONReaderOptions(duplicateKeys: plan.isStrict ? .reject : .lastWins)
-        guard let json = try? JSONReader.parse(JSONWriter.serialize(written), options: options) else {
-            let model = plan.models[index]
-            context.fail(
-                .typeMismatch(expected: "an object forward mapping reads", found: written.preview), model: model.name, field: nil,
-                site: model.site)
-            return false
+        for check in model.checks where !check.condition.holds(for: forward) {
+            context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
+            failed = true
         }
-        var forward = MappingContext(path: context.path, model: context.model)
-        _ = mapModel(json, model: index, &forward)
-        context.errors += forward.errors
-        return forward.errors.isEmpty
+        return failed ? nil : builder.value
     }
 
-    /// What becomes of one field's value.
+    /// What becomes of one field's value, with the value forward mapping
+    /// gives the field from what is written.
     private enum Reversed {
         /// Written at the field's key.
-        case write(MappedValue)
+        case write(MappedValue, forward: MappedValue)
         /// Left out: forward mapping gives the same value without it.
-        case omit
+        case omit(forward: MappedValue)
         /// An error was recorded.
         case failed
     }
@@ -89,41 +85,46 @@ extension Interpreter {
     /// `null` and an absent field are left out, since forward mapping reads
     /// an absent key as `null` or the default; so is a value equal to the
     /// default. Only a field whose default applies `when missing` writes an
-    /// explicit `null`, which forward mapping keeps.
+    /// explicit `null`, which forward mapping keeps when the field is
+    /// optional; for a required field it is the error forward mapping gives.
     private func reverseField(_ field: FieldPlan, _ value: MappedValue?, _ context: inout MappingContext) -> Reversed {
         guard let value, value != .null else {
-            if field.type.isOptional || field.defaultValue != nil {
-                return value == .null && field.defaultOnlyWhenMissing ? .write(.null) : .omit
+            let writesNull = value == .null && field.defaultOnlyWhenMissing
+            if field.type.isOptional || (field.defaultValue != nil && !writesNull) {
+                return writesNull ? .write(.null, forward: .null) : .omit(forward: absentValue(of: field, sawNull: false) ?? .null)
             }
             let problem: MappingProblem = value == nil ? .missingKey(keys: [field.name]) : .nullValue(key: field.name)
             context.fail(problem, model: context.model, field: field.name, site: field.site)
             return .failed
         }
-        if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON { return .omit }
-        guard let written = unconvert(value, from: field.type, field: field, &context),
-            Self.holdsModels(field.type) || rereads(written, field: field, &context)
-        else { return .failed }
-        return .write(written)
+        if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON {
+            return .omit(forward: field.defaultValue ?? value)
+        }
+        guard let written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
+        if Self.holdsModels(field.type) { return .write(written, forward: value) }
+        return rereads(written, field: field, &context).map { .write(written, forward: $0) } ?? .failed
     }
 
-    /// Whether forward mapping takes back what reverse mapping wrote for a
-    /// field: read as JSON, run through the field's transformers, converted
-    /// and validated, as a forward run would, recording the errors that run
-    /// would give. So nothing is written that cannot be read back: not
-    /// `1.5` or `2^64` for an `Int`, `1e400` for a `Double`, a timestamp or
-    /// year out of range, or a value its rules refuse.
+    /// What forward mapping makes of what reverse mapping wrote for a
+    /// field: the value read, run through the field's transformers,
+    /// converted and validated, as a forward run would, recording the
+    /// errors that run would give; `nil` when it fails. So nothing is
+    /// written that cannot be read back: not `1.5` or `2^64` for an `Int`,
+    /// `1e400` for a `Double`, a timestamp or year out of range, or a value
+    /// its rules refuse.
     ///
     /// A field that holds models is left to those models' own fields.
-    private func rereads(_ written: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> Bool {
-        let options = JSONReaderOptions(duplicateKeys: plan.isStrict ? .reject : .lastWins)
-        guard let json = try? JSONReader.parse(JSONWriter.serialize(written), options: options) else {
+    private func rereads(_ written: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
+        guard let json = JSONValue(exactly: written) else {
             context.fail(
                 .typeMismatch(expected: Coercion.expectation(for: field.type, enums: plan.enums), found: written.preview),
                 model: context.model, field: field.name, site: field.site)
-            return false
+            return nil
         }
-        guard let converted = convert(json, to: field.type, field: field, &context) else { return false }
-        return validate(converted, field: field, &context)
+        guard let converted = convert(json, to: field.type, field: field, &context),
+            validate(converted, field: field, &context)
+        else { return nil }
+        return converted
     }
 
     /// Whether values of a type hold models or choices, at any depth.

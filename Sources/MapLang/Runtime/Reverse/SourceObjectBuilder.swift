@@ -8,33 +8,45 @@ struct SourceObjectBuilder {
         case object(SourceObjectBuilder)
     }
 
-    /// The members in order.
-    private var members: [(key: String, node: Node)] = []
+    /// The members' keys and nodes in order, and where each key is.
+    private var keys: [String] = []
+    private var nodes: [Node] = []
+    private var positions: [String: Int] = [:]
 
     /// Writes a value at a path of keys. The first value written at a path
     /// stays: when two fields read one key, the first field declared writes
     /// it; an object written where one is being built is merged into it.
+    ///
+    /// A member is found by its key through a table, and an object being
+    /// built is taken out while it grows, so it is never copied: building
+    /// takes time linear in the keys written.
     mutating func insert(_ value: MappedValue, at path: ArraySlice<String>) {
         guard let key = path.first else { return }
-        let index = members.firstIndex { $0.key == key }
+        let index = positions[key]
         if path.count == 1 {
-            guard let index else {
-                members.append((key, .value(value)))
-                return
-            }
-            if case .object(var existing) = members[index].node, case .object(let object) = value {
-                for member in object.members { existing.insert(member.value, at: [member.key]) }
-                members[index].node = .object(existing)
+            guard let index else { return append(key, .value(value)) }
+            if case .object(var existing) = nodes[index], case .object(let object) = value {
+                nodes[index] = .value(.null)
+                existing.merge(object)
+                nodes[index] = .object(existing)
             }
             return
         }
         var child = SourceObjectBuilder()
         if let index {
-            guard case .object(let existing) = members[index].node else { return }
+            guard case .object(let existing) = nodes[index] else { return }
             child = existing
+            nodes[index] = .value(.null)
         }
         child.insert(value, at: path.dropFirst())
-        if let index { members[index].node = .object(child) } else { members.append((key, .object(child))) }
+        if let index { nodes[index] = .object(child) } else { append(key, .object(child)) }
+    }
+
+    /// Adds a member after the others.
+    private mutating func append(_ key: String, _ node: Node) {
+        positions[key] = keys.count
+        keys.append(key)
+        nodes.append(node)
     }
 
     /// Adds an object's members after those already written, merging
@@ -47,10 +59,10 @@ struct SourceObjectBuilder {
     var value: MappedValue {
         .object(
             MappedObject(
-                members.map { member in
-                    switch member.node {
-                    case .value(let value): MappedMember(key: member.key, value: value)
-                    case .object(let builder): MappedMember(key: member.key, value: builder.value)
+                zip(keys, nodes).map { key, node in
+                    switch node {
+                    case .value(let value): MappedMember(key: key, value: value)
+                    case .object(let builder): MappedMember(key: key, value: builder.value)
                     }
                 }))
     }
