@@ -55,21 +55,16 @@ maplang_destination() {
 
 # Builds the release binary, its progress on standard error, and prints its path.
 #
-# Under sudo it does not build: a build as root would leave files in .build
-# that the user's own builds could no longer write. It installs the user's
-# own release build instead, if one is there and no source is newer.
+# Under sudo it builds as the user who ran sudo, not as root: a build as root
+# would leave files in .build that the user's own builds could no longer write.
 maplang_build() {
-    local binary newer
+    local binary
     if [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
-        binary=$1/.build/release/maplang
-        [ -x "$binary" ] || maplang_fail "under sudo this installs your own release build, and there is none; run scripts/build-release.sh first, without sudo"
-        newer=$(find "$1/Sources" "$1/Package.swift" -type f -newer "$binary" -print -quit)
-        [ -z "$newer" ] || maplang_fail "your release build is older than \`${newer#"$1"/}\`; run scripts/build-release.sh again, without sudo"
-        echo "$binary"
-        return
+        binary=$(sudo -u "$SUDO_USER" env "PATH=$PATH" bash "$1/scripts/build-release.sh" | tail -n 1)
+    else
+        command -v swift >/dev/null || maplang_fail "\`swift\` is not on PATH; under sudo, try: sudo env \"PATH=\$PATH\" $0 ..."
+        binary=$(bash "$1/scripts/build-release.sh" | tail -n 1)
     fi
-    command -v swift >/dev/null || maplang_fail "\`swift\` is not on PATH; under sudo, try: sudo env \"PATH=\$PATH\" $0 ..."
-    binary=$(bash "$1/scripts/build-release.sh" | tail -n 1)
     [ -x "$binary" ] || maplang_fail "the build gave no executable \`$binary\`"
     echo "$binary"
 }

@@ -6,7 +6,7 @@ extension Benchmark {
     /// at eight times it, beside `JSONEncoder` and `JSONDecoder` on the same
     /// values: each larger row gives its time per issue over the smaller's,
     /// about 1× when the time grows linearly.
-    package func codableGrowthRows(units: Int = 750) throws -> [BenchRow] {
+    package func codableGrowthRows(units: Int = 1_500) throws -> [BenchRow] {
         let rulesPath = options.packageRoot + "/examples/issues-bench/issues-bench.map"
         let rules = try Rules(source: SourceFile(name: "issues-bench.map", text: try String(contentsOfFile: rulesPath, encoding: .utf8)))
         let decoder = JSONDecoder()

@@ -45,7 +45,7 @@ package struct HostileCase: Sendable {
     /// Every case, at sizes that take tens of milliseconds in a release build.
     package static let all: [HostileCase] = [
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
-        patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey,
+        patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
     ]
 
     /// `transform t0 = t1 | t1`, …: t0 would be 2ⁿ stages.
@@ -140,4 +140,18 @@ package struct HostileCase: Sendable {
         rules: unknownKeys.rules,
         input: { count in Array(("{\"id\": 1, \"" + String(repeating: "k", count: count) + "\": 0}").utf8) },
         streamed: false, status: 1, reports: "unknown-keys")
+
+    /// Records of a model nested in itself, with a check at every level,
+    /// mapped in reverse: each level's check must not map the levels below
+    /// it again.
+    package static let reverseNestedChecks = HostileCase(
+        name: "levels of models with checks, in reverse", unit: "levels", units: 100, smallUnits: 10,
+        arguments: ["run", "--reverse", "RULES", "INPUT"],
+        rules: { _ in "model Node {\n  v: Int\n  next: Node?\n  check v >= 0 else \"negative\"\n}\n" },
+        input: { levels in
+            var chain = ""
+            for level in 0..<levels { chain += "{\"v\":\(level),\"next\":" }
+            chain += "null" + String(repeating: "}", count: levels)
+            return Array(("[" + Array(repeating: chain, count: 200).joined(separator: ",") + "]").utf8)
+        }, streamed: false, status: 0, reports: nil)
 }

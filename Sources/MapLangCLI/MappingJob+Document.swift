@@ -34,12 +34,19 @@ extension MappingJob {
     }
 
     /// Reads a document from a stream and maps its records as they come:
-    /// the elements before each top-level comma read, then the rest at the
-    /// end. A syntax error is found by the window in which it arrives: when
-    /// no comma comes, what was read is checked each time it has doubled.
+    /// the elements of a top-level array as each whole one arrives, the
+    /// value as a whole once it has ended, then checks that only white
+    /// space follows. A syntax error is found in the read in which it
+    /// arrives, or, where no element ends, when what was read has doubled;
+    /// white space held between values is let go.
     private func streamDocument(_ input: any InputSource, into progress: inout DocumentProgress) {
         var document = StreamedDocument()
         var nextCheck = Self.windowSize
+        // Whether the top-level value has ended: what follows may only be white space.
+        var valueMapped = false
+        // A document that is one record, held until nothing but white space
+        // is known to follow it, as a file's record is.
+        var held: (bytes: [UInt8], start: InputPosition, context: [UInt8])?
         while true {
             let chunk: [UInt8]
             do {
@@ -47,26 +54,62 @@ extension MappingJob {
             } catch {
                 return fail(.unreadable(error.message), startsWithArray: document.isArray, &progress)
             }
+            let ended = chunk.isEmpty
             document.append(chunk)
-            if !chunk.isEmpty, let cut = document.cut {
-                if let error = mapWindow(of: document, upTo: cut, into: &progress) {
+            // The document's start is read only from four bytes, as many as tell
+            // UTF-16 from UTF-8, or when the input has ended.
+            let startKnown = ended || document.nextIndex != nil || document.start.offset + document.buffer.count >= 4
+            if !valueMapped, let end = document.valueEnd, ended || document.nextIndex != nil || end >= 4 {
+                if document.isArray {
+                    if let error = mapWindow(of: document, upTo: end, partial: false, into: &progress) {
+                        return failSyntax(error, in: &document, input, &progress)
+                    }
+                } else {
+                    let invalid = document.buffer.withUnsafeBufferPointer {
+                        JSONReader.firstError(in: UnsafeBufferPointer(rebasing: $0[..<end]), options: rules.readerOptions, continuingAt: nil)
+                    }
+                    if invalid != nil, let error = mapWindow(of: document, upTo: end, partial: false, into: &progress) {
+                        return failSyntax(error, in: &document, input, &progress)
+                    }
+                    held = (Array(document.buffer[..<end]), document.start, document.context)
+                }
+                document.drop(before: end, nextIndex: document.nextIndex)
+                valueMapped = true
+            }
+            if valueMapped {
+                if let error = document.trailingError(inputEnded: ended, options: rules.readerOptions) {
+                    return failSyntax(error, in: &document, input, &progress)
+                }
+                if ended {
+                    if let held { mapHeld(held, into: &progress) }
+                    return
+                }
+                if document.holdsOnlyWhiteSpace { document.drop(before: document.buffer.count, nextIndex: document.nextIndex) }
+                continue
+            }
+            guard startKnown else { continue }
+            if !ended, let cut = document.cut, document.nextIndex != nil || cut >= 4 {
+                if let error = mapWindow(of: document, upTo: cut, partial: true, into: &progress) {
                     return failSyntax(error, in: &document, input, &progress)
                 }
                 document.drop(before: cut, nextIndex: progress.tally.records)
                 nextCheck = Self.windowSize
             }
-            var ended = chunk.isEmpty
-            if !ended, document.buffer.count >= nextCheck {
+            var final = ended
+            if !final, document.buffer.count >= nextCheck {
                 nextCheck = document.buffer.count * 2
-                ended = document.buffer.withUnsafeBufferPointer {
+                final = document.buffer.withUnsafeBufferPointer {
                     JSONReader.firstError(in: $0, options: rules.readerOptions, continuingAt: document.nextIndex)
-                }.map { $0.offset < document.settled } ?? false
+                }.map(document.isSettled) ?? false
             }
-            if ended {
-                if let error = mapWindow(of: document, upTo: nil, into: &progress) {
+            if final {
+                if let error = mapWindow(of: document, upTo: document.buffer.count, partial: false, into: &progress) {
                     failSyntax(error, in: &document, input, &progress)
                 }
                 return
+            }
+            if document.holdsOnlyWhiteSpace, startKnown {
+                document.drop(before: document.buffer.count, nextIndex: document.nextIndex)
             }
             if document.buffer.count > Self.streamedRecordLimit {
                 let message =
@@ -79,14 +122,28 @@ extension MappingJob {
         }
     }
 
-    /// Maps `document.buffer` up to `cut`, or all of it when the input has ended.
+    /// Maps a document that is one record, held until the input ended.
+    private func mapHeld(_ held: (bytes: [UInt8], start: InputPosition, context: [UInt8]), into progress: inout DocumentProgress) {
+        held.bytes.withUnsafeBufferPointer { bytes in
+            do throws(JSONSyntaxError) {
+                _ = try map(bytes, continuingAt: nil, partial: false, release: { _ in }, into: &progress)
+            } catch {
+                fail(.syntax(error, held.start, window: bytes, context: held.context), startsWithArray: false, &progress)
+            }
+        }
+    }
+
+    /// Maps `document.buffer` up to `end`: whole elements to be followed
+    /// by more (`partial`), or the rest of the document.
     ///
     /// - Returns: The syntax error that ends the document, placed in the buffer.
-    private func mapWindow(of document: StreamedDocument, upTo cut: Int?, into progress: inout DocumentProgress) -> JSONSyntaxError? {
+    private func mapWindow(
+        of document: StreamedDocument, upTo end: Int, partial: Bool, into progress: inout DocumentProgress
+    ) -> JSONSyntaxError? {
         document.buffer.withUnsafeBufferPointer { whole in
-            let window = UnsafeBufferPointer(rebasing: whole[..<(cut ?? whole.count)])
+            let window = UnsafeBufferPointer(rebasing: whole[..<end])
             do throws(JSONSyntaxError) {
-                _ = try map(window, continuingAt: document.nextIndex, partial: cut != nil, release: { _ in }, into: &progress)
+                _ = try map(window, continuingAt: document.nextIndex, partial: partial, release: { _ in }, into: &progress)
                 return nil
             } catch {
                 return error

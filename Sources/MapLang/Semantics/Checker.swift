@@ -112,6 +112,9 @@ struct Checker {
         for (index, file) in files.enumerated() {
             within(index) { $0.collectDeclarations(file) }
         }
+        // Resolved first, where `root` stands at the top of a file, so a
+        // misspelt root gets a suggestion before the file's others use them up.
+        let root = resolveRoot(modelCount: declarations.models.count)
         let enums = declarations.enums.map { item in within(item.unit) { $0.compileEnum(item.decl) } }
         let tables = declarations.tables.map { item in within(item.unit) { $0.compileTable(item.decl) } }
         measureTransforms()
@@ -130,7 +133,7 @@ struct Checker {
         let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let choiceIndex = Dictionary(choices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) as [String: Int]
         return Plan(
-            models: models, enums: enums, tables: tables, choices: choices, root: resolveRoot(modelCount: models.count),
+            models: models, enums: enums, tables: tables, choices: choices, root: root,
             modelIndex: modelIndex, choiceIndex: choiceIndex, isStrict: fileIsStrict, reversalProblems: reversalProblems)
     }
 

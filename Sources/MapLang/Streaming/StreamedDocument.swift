@@ -2,12 +2,15 @@
 /// first element not yet mapped, so a top-level array of any length is
 /// mapped in bounded memory, as a mapped file is.
 ///
-/// Each chunk is outlined as it arrives: strings, brackets and the commas of
-/// the top-level array, without parsing. `cut` is then the last such comma:
-/// the bytes before it hold whole elements, which the caller maps with
+/// Each chunk is outlined as it arrives: strings, brackets, words and the
+/// commas of the top-level array, without parsing. `cut` is then where the
+/// last whole element of the top-level array ends (just past its `}`, `]`
+/// or closing quote, or at the comma after a number or literal): the bytes
+/// before it hold whole elements, which the caller maps with
 /// `JSONReader.walkDocument(partial: true)` and lets go with `drop(before:)`.
-/// `settled` tells how far a syntax error found in what is held is not
-/// merely for want of the bytes still to come.
+/// `valueEnd` is where the top-level value ends, once it has; what follows
+/// may only be white space (`trailingError`). `isSettled` tells whether a
+/// syntax error found in what is held is one whatever comes next.
 package struct StreamedDocument: Sendable {
     /// The input from the first byte not yet let go.
     package private(set) var buffer: [UInt8] = []
@@ -37,18 +40,46 @@ package struct StreamedDocument: Sendable {
     /// Whether the document's first value is an array, once known.
     package var isArray: Bool { outline.isArray == true }
 
-    /// The offset in `buffer` of the last comma between top-level array
-    /// elements: everything before it is whole elements, or the document's
-    /// start and whole elements.
-    package var cut: Int? { outline.lastComma }
+    /// Where, in `buffer`, the last whole element of the top-level array
+    /// ends: everything before it is whole elements, or the document's start
+    /// and whole elements.
+    package var cut: Int? { outline.lastCut }
 
-    /// How much of `buffer` a syntax error may lie in and still be one when
-    /// more input comes: all of it but a string or word not yet ended.
-    package var settled: Int { outline.tokenStart ?? buffer.count }
+    /// Just past the top-level value's last byte, once it has ended.
+    package var valueEnd: Int? { outline.valueEnd }
 
-    /// Lets go of the bytes before `offset`, a `cut`, whose elements have
-    /// been mapped, the last of them numbered `index - 1`.
-    package mutating func drop(before offset: Int, nextIndex index: Int) {
+    /// Whether `buffer` holds nothing but white space (and the top-level
+    /// value has not begun or has been let go up to a cut), so it can be let
+    /// go: white space between or around values costs no memory.
+    package var holdsOnlyWhiteSpace: Bool { outline.lastSignificant == nil && outline.tokenStart == nil && !outline.inString }
+
+    /// Whether a syntax error found in `buffer` is one whatever bytes come
+    /// next, rather than only the end of what has come so far: an error
+    /// before a string or word not yet ended, a limit passed, or a byte no
+    /// continuation can make valid.
+    package func isSettled(_ error: JSONSyntaxError) -> Bool {
+        switch error.reason {
+        case .unexpectedEnd:
+            return false
+        case .stringTooLong, .numberTooLong, .tooDeep, .controlCharacterInString, .utf16NotSupported:
+            return true
+        default:
+            break
+        }
+        guard let token = outline.tokenStart, error.offset >= token else { return error.offset < buffer.count }
+        // In a string, only the last few bytes can be an escape or a
+        // character cut short; in a word, any error may be the word cut short.
+        return outline.inString && error.offset < buffer.count - Self.longestCutSequence
+    }
+
+    /// The most bytes an escape or character cut short at the end of a
+    /// string spans: a surrogate pair's escapes, `\uD83D\uDE0`.
+    private static let longestCutSequence = 12
+
+    /// Lets go of the bytes before `offset`, a `cut`, `valueEnd` or the
+    /// end of white space, whose elements have been mapped; the next element
+    /// is numbered `index`.
+    package mutating func drop(before offset: Int, nextIndex index: Int?) {
         start.advance(over: buffer[..<offset], atInputStart: start.offset == 0)
         context = Array((context + buffer[..<offset]).suffix(Self.contextSize))
         buffer.removeFirst(offset)
@@ -56,6 +87,26 @@ package struct StreamedDocument: Sendable {
         nextIndex = index
     }
 
+    /// The error for what follows the top-level value, once `valueEnd` has
+    /// been let go: `nil` while it is all white space, or while a word that
+    /// may go on reaches the end of what has come (unless the input `ended`).
+    package func trailingError(inputEnded ended: Bool, options: JSONReaderOptions) -> JSONSyntaxError? {
+        buffer.withUnsafeBufferPointer { bytes -> JSONSyntaxError? in
+            var scanner = JSONScanner(bytes: bytes, options: options)
+            scanner.skipWhitespace()
+            let first = scanner.position
+            guard first < bytes.count else { return nil }
+            var end = first
+            while end < bytes.count, end - first < 40, JSONScanner.isWordByte(bytes[end]) { end += 1 }
+            if !ended, end == bytes.count, end - first < 40, JSONScanner.isWordByte(bytes[first]) { return nil }
+            do throws(JSONSyntaxError) {
+                try scanner.readDocumentEnd()
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
 }
 
 /// Where a byte lies in the input: its offset, line and the characters
@@ -65,7 +116,7 @@ package struct InputPosition: Sendable, Equatable {
     package var offset = 0
     /// The 1-based line.
     package var line = 1
-    /// How many characters come before it on its line.
+    /// How many characters (grapheme clusters) come before it on its line.
     package var column = 0
 
     /// The input's start.
@@ -89,27 +140,34 @@ package struct InputPosition: Sendable, Equatable {
         } else if atInputStart, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             rest = bytes.dropFirst(3)
         }
-        // A character is counted at its first byte.
-        column += rest.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        // Characters as a file's errors count them: grapheme clusters. A
+        // cut falls after ASCII punctuation or white space, never inside one.
+        column += String(decoding: rest, as: UTF8.self).count
     }
 }
 
 /// What is known of a document's structure from its bytes so far, with no
-/// parsing: enough to find the commas between top-level array elements.
+/// parsing: enough to find where top-level array elements and the
+/// top-level value end.
 private struct Outline: Sendable {
     /// Whether the first value is an array; `nil` before its first byte.
     var isArray: Bool?
     /// How many arrays and objects are open.
     var depth = 0
-    /// Whether the top-level value has ended; nothing after it is split.
-    var closed = false
     /// Whether a string is open, and whether its last byte was an escaping backslash.
     var inString = false
     var escaping = false
     /// The buffer offset of the string or word (number, literal) not yet ended.
     var tokenStart: Int?
-    /// The buffer offset of the last comma between top-level array elements.
-    var lastComma: Int?
+    /// Whether a value has begun at depth 1 since the last comma there (or the `[`).
+    var elementBegun = false
+    /// Where the last whole top-level array element ends.
+    var lastCut: Int?
+    /// Just past the top-level value, once it has ended.
+    var valueEnd: Int?
+    /// The buffer offset of the last byte seen that is not white space, if
+    /// it is still held.
+    var lastSignificant: Int?
 
     /// Outlines `buffer[from...]`; `inputOffset` is where the buffer starts in the input.
     mutating func scan(_ buffer: [UInt8], from: Int, inputOffset: Int) {
@@ -139,6 +197,8 @@ private struct Outline: Sendable {
             } else if byte == UInt8(ascii: "\"") {
                 inString = false
                 tokenStart = nil
+                lastSignificant = index - 1
+                valueEnded(at: index)
                 break
             }
         }
@@ -148,45 +208,66 @@ private struct Outline: Sendable {
     /// Notes one byte outside strings.
     private mutating func note(_ byte: UInt8, at index: Int, isByteOrderMark: Bool) {
         let isWord = Self.isWordByte(byte)
-        if !isWord { tokenStart = nil }
+        if !isWord, tokenStart != nil {
+            // A number or literal ends at the first byte that cannot go on with it.
+            tokenStart = nil
+            valueEnded(at: index)
+        }
         switch byte {
         case 0x20, 0x09, 0x0A, 0x0D:
-            break
+            return
+        default:
+            // The bytes of a byte order mark come before the first value.
+            if isByteOrderMark && [0xEF, 0xBB, 0xBF].contains(byte) { return }
+            lastSignificant = index
+        }
+        switch byte {
         case UInt8(ascii: "\""):
+            begin(isArray: false, at: index)
             inString = true
             tokenStart = index
-            begin(isArray: false)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            begin(isArray: byte == UInt8(ascii: "["))
+            begin(isArray: byte == UInt8(ascii: "["), at: index)
             depth += 1
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             depth -= 1
-            if depth <= 0 { closed = true }
+            valueEnded(at: index + 1)
         case UInt8(ascii: ","):
-            if depth == 1, isArray == true, !closed { lastComma = index }
+            if depth == 1, isArray == true, valueEnd == nil, elementBegun { lastCut = index }
+            if depth == 1 { elementBegun = false }
         default:
-            // The bytes of a byte order mark come before the first value.
-            guard !(isByteOrderMark && [0xEF, 0xBB, 0xBF].contains(byte)) else { break }
-            if isWord, tokenStart == nil { tokenStart = index }
-            begin(isArray: false)
+            if isWord, tokenStart == nil {
+                begin(isArray: false, at: index)
+                tokenStart = index
+            } else if !isWord {
+                begin(isArray: false, at: index)
+            }
         }
     }
 
-    /// Notes the first value's kind at its first byte; a value at depth 0
-    /// after that, or in a document that is not an array, ends the splitting.
-    private mutating func begin(isArray array: Bool) {
-        if isArray == nil {
-            isArray = array
-            if !array { closed = true }
-        } else if depth == 0 {
-            closed = true
+    /// Notes the start of a value at `index`: the document's kind at its first byte.
+    private mutating func begin(isArray array: Bool, at index: Int) {
+        if isArray == nil { isArray = array }
+        if depth == 1 { elementBegun = true }
+    }
+
+    /// Notes that a value ended just before `index`: an element of the
+    /// top-level array, or the top-level value itself.
+    private mutating func valueEnded(at index: Int) {
+        guard valueEnd == nil else { return }
+        if depth <= 0 {
+            valueEnd = index
+        } else if depth == 1, isArray == true {
+            lastCut = index
         }
     }
 
     /// Moves the offsets after `count` bytes have been let go.
     mutating func shift(by count: Int) {
         tokenStart = tokenStart.map { $0 - count }
-        lastComma = lastComma.flatMap { $0 > count ? $0 - count : nil }
+        lastCut = lastCut.flatMap { $0 > count ? $0 - count : nil }
+        valueEnd = valueEnd.map { max($0 - count, 0) }
+        lastSignificant = lastSignificant.flatMap { $0 >= count ? $0 - count : nil }
     }
 
     /// Whether a byte can continue a number or literal.

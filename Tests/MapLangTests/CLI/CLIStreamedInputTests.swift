@@ -34,6 +34,13 @@ struct CLIStreamedInputTests {
         ("UTF-16", [UInt8(ascii: "["), 0, UInt8(ascii: "1"), 0, UInt8(ascii: ","), 0, UInt8(ascii: "]"), 0]),
         ("invalid UTF-8", Array(#"[{"id": 1, "name": "a"}, {"id": 2, "name": ""#.utf8) + [0xFF] + Array(#""}]"#.utf8)),
         ("whitespace only", Array(" \n ".utf8)),
+        ("a stray comma", Array(#"[{"id": 1, "name": "a"},,{"id": 2, "name": "b"}]"#.utf8)),
+        ("a comma first", Array(#"[,{"id": 1, "name": "a"}]"#.utf8)),
+        ("combining characters before an error", Array("[{\"id\": 1, \"name\": \"e\u{301}🇺🇸\"}, {\"id\": 2, \"name\": \"é\"}, x]".utf8)),
+        ("white space after the document", Array(("[{\"id\": 1, \"name\": \"a\"}]" + String(repeating: " ", count: 3000) + "\n").utf8)),
+        ("content after white space", Array(("[{\"id\": 1, \"name\": \"a\"}]" + String(repeating: " ", count: 3000) + "truex").utf8)),
+        ("a single record then more", Array(#"{"id": 1, "name": "a"} {"#.utf8)),
+        ("a long number", Array(("[" + String(repeating: "1", count: 12_000) + "]").utf8)),
         ("many records", Array(("[" + (1...3000).map { #"{"id": \#($0), "name": "n\#($0),"}"# }.joined(separator: ",\n") + "]").utf8)),
     ]
 
@@ -110,7 +117,7 @@ struct CLIStreamedInputTests {
     @Test func anEndlessRecordStopsAtTheLimit() throws {
         let directory = try Self.rulesDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let script = #"(printf '[{"id": 1, "name": "a"}, "'; cat /dev/zero) | "$0" run orders.map -"#
+        let script = #"(printf '[{"id": 1, "name": "a"}, "'; yes x | tr -d '\n') | "$0" run orders.map -"#
         let result = try CLIBinary.run([script], in: directory, shell: true)
         #expect(result.status == F.Status.unreadable)
         #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
@@ -120,6 +127,29 @@ struct CLIStreamedInputTests {
                 help: save the input to a file, which is read in place, without this limit
 
                 """)
+    }
+
+    /// A byte no continuation can make valid ends the stream at once, even
+    /// inside a string that has not ended: as a file reports it.
+    @Test func anInvalidByteInAnEndlessStringFailsAtOnce() throws {
+        let directory = try Self.rulesDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let script = #"(printf '[{"id": 1, "name": "a"}, "'; cat /dev/zero) | "$0" run orders.map -"#
+        let result = try CLIBinary.run([script], in: directory, shell: true)
+        #expect(result.status == F.Status.invalidJSON)
+        #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
+        #expect(result.stderr.hasPrefix("<stdin>:1:27: error: unescaped control character U+0000 in a string\n"), "\(result.stderr)")
+    }
+
+    /// White space around and between values, however much, is let go as
+    /// it comes: a record followed by 300 MB of spaces maps as from a file.
+    @Test func whiteSpaceAfterTheDocumentIsLetGo() throws {
+        let directory = try Self.rulesDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let script = #"(printf '[{"id": 1, "name": "a"}]'; head -c 300000000 /dev/zero | tr '\0' ' ') | "$0" run orders.map -"#
+        let result = try CLIBinary.run([script], in: directory, shell: true)
+        #expect(result.status == F.Status.success, "\(result.stderr)")
+        #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
     }
 
     /// An NDJSON line that never ends is refused at the same limit.

@@ -101,4 +101,12 @@ struct CheckerSuggestionBudgetTests {
         #expect(errors.prefix(100).map(\.help) == (0..<100).map { "did you mean `Model\($0)`?" })
         #expect(errors.dropFirst(100).allSatisfy { $0.help == nil })
     }
+
+    /// The root, at the top of a file, is resolved first: a misspelt root
+    /// keeps its suggestion however many misspellings follow.
+    @Test func aMisspeltRootKeepsItsSuggestion() {
+        let rules = "root Ordr\nmodel Order { a: Int }\n" + (0..<120).map { "model M\($0) { a: Strng }\n" }.joined()
+        let errors = RulesTestSupport.compileErrors(rules)
+        #expect(errors.first?.help == "did you mean `Order`?")
+    }
 }

@@ -27,7 +27,6 @@ struct StreamedDocumentTests {
     @Test func anEscapedQuoteSplitAcrossChunksKeepsTheStringOpen() {
         let document = document(#"[ "a\"#, #"""#, #"", 1"#)
         #expect(document.cut == 7)
-        #expect(document.settled == 9)
     }
 
     @Test(arguments: [#"{"a": 1, "b": 2"#, #""a,b""#, "1", "\u{FEFF}{\"a\": 1,"])
@@ -44,14 +43,56 @@ struct StreamedDocumentTests {
     }
 
     @Test func nothingAfterTheArrayIsCut() {
-        #expect(document("[1, 2] , [3, 4").cut == 2)
+        let document = document("[1, 2] , [3, 4")
+        #expect(document.cut == 5)
+        #expect(document.valueEnd == 6)
     }
 
+    /// An element ends at its closing bracket or quote, not only at the comma after it.
+    @Test func anElementIsCutWhereItEnds() {
+        #expect(document(#"[{"a": 1}"#).cut == 9)
+        #expect(document(#"[{"a": 1}, "b""#).cut == 14)
+        #expect(document("[[1], 2").cut == 4)
+        #expect(document("[1").cut == nil)
+    }
+
+    /// A comma with no element before it is no cut: the reader must see it.
+    @Test func aCommaWithNoElementBeforeItIsNoCut() {
+        #expect(document("[,").cut == nil)
+        #expect(document("[1,,").cut == 2)
+    }
+
+    @Test func theValueEndsAtItsLastByte() {
+        #expect(document(#"{"a": [1]}  "#).valueEnd == 10)
+        #expect(document(#""text" "#).valueEnd == 6)
+        #expect(document("12 ").valueEnd == 2)
+        #expect(document("12").valueEnd == nil)
+        #expect(document("[1, 2]").valueEnd == 6)
+    }
+
+    @Test func whiteSpaceAloneIsHeldForNothing() {
+        #expect(document("  \n\t").holdsOnlyWhiteSpace)
+        #expect(!document("  [").holdsOnlyWhiteSpace)
+        #expect(!document(#"[ "  "#).holdsOnlyWhiteSpace)
+        var later = document("[{}", "   ")
+        later.drop(before: 3, nextIndex: 1)
+        #expect(later.holdsOnlyWhiteSpace)
+    }
+
+    /// Whether an error is one whatever comes next: not the end of what has
+    /// come, nor a word or escape cut short at it; limits always are.
     @Test(arguments: [
-        ("[1, tru", 4), (#"[1, "ab"#, 4), ("[1, -1.5e", 4), ("[1, 2 ", 6), ("[1, \u{0}", 5), ("[1, 2}", 6),
+        ("[1, tru", JSONSyntaxError.Reason.unexpectedToken(found: "tru", expected: .value), 4, false),
+        ("[1, x 2", .unexpectedToken(found: "x", expected: .value), 4, true),
+        (#"[1, "ab"#, .unexpectedEnd(expected: .closingQuote), 7, false),
+        (#"[1, "ab\u12"#, .invalidUnicodeEscape(#"\u12"#), 7, false),
+        ("[1, \u{0}", .unexpectedToken(found: "\u{0}", expected: .value), 4, true),
+        (#"[1, "a"# + String(repeating: "b", count: 40), .controlCharacterInString(1), 6, true),
+        ("[1, " + String(repeating: "1", count: 20), .numberTooLong(limit: 10), 4, true),
     ])
-    func settledStopsAtAStringOrWordNotYetEnded(text: String, settled: Int) {
-        #expect(document(text).settled == settled)
+    func isSettled(text: String, reason: JSONSyntaxError.Reason, offset: Int, settled: Bool) {
+        let error = JSONSyntaxError(reason: reason, offset: offset, line: 1, column: offset + 1)
+        #expect(document(text).isSettled(error) == settled)
     }
 
     @Test func droppingMovesTheCutAndThePosition() {
@@ -78,8 +119,8 @@ struct StreamedDocumentTests {
         #expect(position == InputPosition(offset: 5, line: 1, column: 2))
     }
 
-    /// A syntax error before `settled` is one whatever comes next; one at
-    /// or past it may be only the end of what has come so far.
+    /// A syntax error found before a string or word not yet ended is one
+    /// whatever comes next; one in it may be only the end of what has come.
     @Test(arguments: [
         ("[1, 2, \u{0} 3", nil, 7 as Int?),
         (", 2 3 ", 1, 4),
@@ -90,10 +131,10 @@ struct StreamedDocumentTests {
         (#"{"a": "b"#, nil, nil),
         (#"{"a": "#, nil, nil),
     ])
-    func firstErrorIsRealOnlyBeforeSettled(text: String, index: Int?, offset: Int?) {
+    func firstErrorIsRealOnlyWhenSettled(text: String, index: Int?, offset: Int?) {
         let bytes = Array(text.utf8)
         let error = bytes.withUnsafeBufferPointer { JSONReader.firstError(in: $0, options: .init(), continuingAt: index) }
-        let real = error.flatMap { $0.offset < document(text).settled ? $0.offset : nil }
+        let real = error.flatMap { document(text).isSettled($0) ? $0.offset : nil }
         #expect(real == offset)
     }
 }
