@@ -59,7 +59,9 @@ extension JSONScanner {
     func skipDigits(from index: Int) -> Int {
         var index = index
         while index + 8 <= bytes.count {
-            let others = Self.nonDigitBytes(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            // Read little-endian on any machine, so the first byte is the lowest.
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let others = Self.nonDigitBytes(word)
             guard others == 0 else { return index + others.trailingZeroBitCount >> 3 }
             index += 8
         }

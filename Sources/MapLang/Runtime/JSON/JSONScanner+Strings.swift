@@ -120,7 +120,9 @@ extension JSONScanner {
             // a quote, a backslash, a control character or the start of a
             // multi-byte character.
             if index + 8 <= end {
-                let stops = Self.stopBytes(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                // Read little-endian on any machine, so the first byte is the lowest.
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                let stops = Self.stopBytes(word)
                 guard stops != 0 else {
                     index += 8
                     continue
