@@ -56,7 +56,7 @@ public struct Rules: Sendable {
     /// declarations with the replaced ones left out.
     ///
     /// - Throws: `RulesError` with every diagnostic when the rules have errors.
-    public init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
+    package init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
         try self.init(units: units, syntaxDiagnostics: [], transformers: transformers)
     }
 
@@ -235,14 +235,14 @@ public struct Rules: Sendable {
 }
 
 /// A parsed rules source: its text and the syntax tree to compile from it.
-public struct RulesUnit: Sendable {
+package struct RulesUnit: Sendable {
     /// The source text.
-    public var source: SourceFile
+    package var source: SourceFile
     /// Its syntax tree, possibly with some items left out.
-    public var file: RulesFile
+    package var file: RulesFile
 
     /// Creates a unit.
-    public init(source: SourceFile, file: RulesFile) {
+    package init(source: SourceFile, file: RulesFile) {
         self.source = source
         self.file = file
     }

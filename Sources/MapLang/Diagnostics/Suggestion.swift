@@ -3,7 +3,7 @@
 /// Shared by the parser, the checker and the command-line tool. Uses the optimal-string-alignment variant of the Damerau–Levenshtein
 /// distance, so a swap of two neighbouring letters (`modle` for `model`)
 /// counts as one edit.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to a misspelt name, if one is close enough.
     ///
     /// Letters are compared ignoring case, so `htmlUrl` finds `htmlURL`; among
@@ -15,7 +15,7 @@ public enum Suggestion {
     ///   - name: The name as written.
     ///   - candidates: The names that would have been valid there.
     /// - Returns: The best candidate, or `nil` when none is close enough.
-    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let written = Array(name)
         let folded = Array(name.lowercased())
         let cutoff = max(1, written.count / 3)

@@ -5,9 +5,9 @@
 /// full-width characters and emoji presented as pictures take two, after the
 /// wide (`W`) and full-width (`F`) classes of Unicode's East Asian Width
 /// property; everything else takes one.
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// The columns one scalar takes: 0, 1 or 2.
-    public static func columns(of scalar: Unicode.Scalar) -> Int {
+    package static func columns(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
         if isZeroWidth(value) { return 0 }
@@ -15,7 +15,7 @@ public enum TerminalWidth {
     }
 
     /// The columns a sequence of scalars takes, ignoring tabs' stops.
-    public static func columns(of scalars: some Sequence<Unicode.Scalar>) -> Int {
+    package static func columns(of scalars: some Sequence<Unicode.Scalar>) -> Int {
         scalars.reduce(0) { $0 + columns(of: $1) }
     }
 

@@ -2,7 +2,7 @@
 extension RulesFormatter {
     /// `root Name`, `strict`, `lenient`, `keys strategy`, `only a, b`,
     /// `except a`, `ignore "_links"`, `unknown keep extras`.
-    public static func written(_ setting: SettingKind) -> String {
+    package static func written(_ setting: SettingKind) -> String {
         switch setting {
         case .root(let name): "root " + name.name
         case .strict: "strict"

@@ -39,7 +39,7 @@
 ///   one at the end of the file stays at the end. A comment inside an item
 ///   that is printed on one line, such as between a field's clauses,
 ///   moves to its own line before the item.
-public enum RulesFormatter {
+package enum RulesFormatter {
     /// Formats a whole rules file.
     ///
     /// The file should have parsed without diagnostics: the formatter
@@ -51,7 +51,7 @@ public enum RulesFormatter {
     ///     its blank lines and its parentheses.
     /// - Returns: The file in canonical layout; empty for a file with
     ///   nothing in it, otherwise ending with a line feed.
-    public static func format(_ file: RulesFile, source: SourceFile) -> String {
+    package static func format(_ file: RulesFile, source: SourceFile) -> String {
         let layout = Layout(source: source)
         let lines = layout.block(file.items.map(BlockItem.decl), comments: file.comments, depth: 0).lines
         return text(of: lines)
@@ -69,7 +69,7 @@ public enum RulesFormatter {
     ///   - comments: Comments of that text; those that do not belong to the
     ///     declaration are left out.
     /// - Returns: The declaration in canonical layout, ending with a line feed.
-    public static func format(_ decl: Decl, source: SourceFile, comments: [Comment]) -> String {
+    package static func format(_ decl: Decl, source: SourceFile, comments: [Comment]) -> String {
         let layout = Layout(source: source)
         let own = layout.comments(of: Layout.span(of: decl), among: comments)
         return text(of: layout.block([.decl(decl)], comments: own, depth: 0).lines)

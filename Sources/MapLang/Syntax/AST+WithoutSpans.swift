@@ -18,7 +18,7 @@ extension RulesFile {
     /// leave no trace in the tree.
     ///
     /// - Returns: The normalised tree, meant for comparing with `==`.
-    public func withoutSpans() -> RulesFile {
+    package func withoutSpans() -> RulesFile {
         let texts = comments.map { Comment(text: Self.trimmingTrailingWhiteSpace($0.text), span: .erased) }
         return RulesFile(
             items: items.map { $0.withoutSpans() },
@@ -38,7 +38,7 @@ extension Decl {
     /// The declaration with every span set to `0..<0` and every key step unquoted.
     ///
     /// - Returns: The normalised declaration, meant for comparing with `==`.
-    public func withoutSpans() -> Decl {
+    package func withoutSpans() -> Decl {
         switch self {
         case .setting(let setting): .setting(setting.withoutSpans())
         case .model(let model): .model(model.withoutSpans())

@@ -4,16 +4,16 @@
 /// runs from its first token to its last. Nodes are plain values: the checker
 /// reads them once and builds a resolved `Plan`, so nothing downstream of the
 /// checker ever sees an unresolved name.
-public struct RulesFile: Sendable, Equatable {
+package struct RulesFile: Sendable, Equatable {
     /// The declarations and settings in source order.
-    public var items: [Decl]
+    package var items: [Decl]
     /// Every comment in the file, in source order, for the formatter.
-    public var comments: [Comment]
+    package var comments: [Comment]
     /// The span of the whole file.
-    public var span: Span
+    package var span: Span
 
     /// Creates a rules file node.
-    public init(items: [Decl], comments: [Comment], span: Span) {
+    package init(items: [Decl], comments: [Comment], span: Span) {
         self.items = items
         self.comments = comments
         self.span = span
@@ -21,35 +21,35 @@ public struct RulesFile: Sendable, Equatable {
 }
 
 /// A `//` comment, kept so the formatter can put it back.
-public struct Comment: Sendable, Equatable {
+package struct Comment: Sendable, Equatable {
     /// The comment's text after `//`, without the line terminator.
-    public var text: String
+    package var text: String
     /// Where the comment is, from `//` to the end of its line.
-    public var span: Span
+    package var span: Span
 
     /// Creates a comment node.
-    public init(text: String, span: Span) {
+    package init(text: String, span: Span) {
         self.text = text
         self.span = span
     }
 }
 
 /// A name written in the rules, with its own span.
-public struct Identifier: Sendable, Equatable, Hashable {
+package struct Identifier: Sendable, Equatable, Hashable {
     /// The name as written.
-    public var name: String
+    package var name: String
     /// Where the name is.
-    public var span: Span
+    package var span: Span
 
     /// Creates an identifier node.
-    public init(_ name: String, span: Span) {
+    package init(_ name: String, span: Span) {
         self.name = name
         self.span = span
     }
 }
 
 /// A top-level item of a rules file.
-public enum Decl: Sendable, Equatable {
+package enum Decl: Sendable, Equatable {
     /// A file-wide setting such as `root Issue` or `strict`.
     case setting(Setting)
     /// `model Name { … }`.
@@ -65,21 +65,21 @@ public enum Decl: Sendable, Equatable {
 }
 
 /// A setting, at file level or at the start of a model's body.
-public struct Setting: Sendable, Equatable {
+package struct Setting: Sendable, Equatable {
     /// What the setting says.
-    public var kind: SettingKind
+    package var kind: SettingKind
     /// From the setting's keyword to its last token.
-    public var span: Span
+    package var span: Span
 
     /// Creates a setting node.
-    public init(kind: SettingKind, span: Span) {
+    package init(kind: SettingKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The settings the language knows.
-public enum SettingKind: Sendable, Equatable {
+package enum SettingKind: Sendable, Equatable {
     /// `root Name`: the model that input documents map to (file level only).
     case root(Identifier)
     /// `strict`: turn type coercion off.
@@ -99,7 +99,7 @@ public enum SettingKind: Sendable, Equatable {
 }
 
 /// What a model does with keys in its input that it does not mention.
-public enum UnknownKeysPolicy: Sendable, Equatable {
+package enum UnknownKeysPolicy: Sendable, Equatable {
     /// `unknown ignore`: nothing; the default.
     case ignore
     /// `unknown reject`: the record fails, naming the keys.
@@ -109,18 +109,18 @@ public enum UnknownKeysPolicy: Sendable, Equatable {
 }
 
 /// `model Name [extends Parent] { members }`.
-public struct ModelDecl: Sendable, Equatable {
+package struct ModelDecl: Sendable, Equatable {
     /// The model's name.
-    public var name: Identifier
+    package var name: Identifier
     /// `extends Parent`: the model whose fields, settings and checks it inherits.
-    public var parent: Identifier?
+    package var parent: Identifier?
     /// Settings, fields and checks in source order.
-    public var members: [ModelMember]
+    package var members: [ModelMember]
     /// From `model` to the closing brace.
-    public var span: Span
+    package var span: Span
 
     /// Creates a model node.
-    public init(name: Identifier, parent: Identifier? = nil, members: [ModelMember], span: Span) {
+    package init(name: Identifier, parent: Identifier? = nil, members: [ModelMember], span: Span) {
         self.name = name
         self.parent = parent
         self.members = members
@@ -129,7 +129,7 @@ public struct ModelDecl: Sendable, Equatable {
 }
 
 /// One entry in a model's body.
-public enum ModelMember: Sendable, Equatable {
+package enum ModelMember: Sendable, Equatable {
     /// A model-level setting: `keys`, `strict` or `lenient`.
     case setting(Setting)
     /// `name: Type clauses…`.
@@ -140,25 +140,25 @@ public enum ModelMember: Sendable, Equatable {
 
 /// A field: its name, type and the clauses that say where its value comes
 /// from, how it is transformed, what fills it when absent, and what it must satisfy.
-public struct FieldDecl: Sendable, Equatable {
+package struct FieldDecl: Sendable, Equatable {
     /// The field's name, which is also its key in the output.
-    public var name: Identifier
+    package var name: Identifier
     /// The field's declared type.
-    public var type: TypeRef
+    package var type: TypeRef
     /// `from a.b, c`: the key paths to read, first present wins; `nil` when
     /// the key comes from the field's name through the naming strategy.
-    public var sources: [KeyPath]?
+    package var sources: [KeyPath]?
     /// `using a | b`: the transformers applied to the raw value.
-    public var pipeline: Pipeline?
+    package var pipeline: Pipeline?
     /// `default value [when missing]`.
-    public var defaultValue: DefaultClause?
+    package var defaultValue: DefaultClause?
     /// `where rule, rule`: validation rules on the field's value.
-    public var rules: [RuleCall]
+    package var rules: [RuleCall]
     /// From the field's name to its last clause.
-    public var span: Span
+    package var span: Span
 
     /// Creates a field node.
-    public init(
+    package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
         defaultValue: DefaultClause?, rules: [RuleCall], span: Span
     ) {
@@ -173,21 +173,21 @@ public struct FieldDecl: Sendable, Equatable {
 }
 
 /// A type as written: `String`, `[Label]`, `[String: Int]`, `Date?`.
-public struct TypeRef: Sendable, Equatable {
+package struct TypeRef: Sendable, Equatable {
     /// The shape of the type.
-    public var kind: TypeRefKind
+    package var kind: TypeRefKind
     /// Where the type is written.
-    public var span: Span
+    package var span: Span
 
     /// Creates a type node.
-    public init(kind: TypeRefKind, span: Span) {
+    package init(kind: TypeRefKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The shapes a written type can take.
-public enum TypeRefKind: Sendable, Equatable {
+package enum TypeRefKind: Sendable, Equatable {
     /// A built-in type, a model or an enum, by name.
     case named(Identifier)
     /// `[Element]`.
@@ -200,35 +200,35 @@ public enum TypeRefKind: Sendable, Equatable {
 
 /// A path of keys and array indices into a JSON document: `user.login`,
 /// `labels[0].name`, `"ext.desc"`.
-public struct KeyPath: Sendable, Equatable {
+package struct KeyPath: Sendable, Equatable {
     /// The steps from the record inward.
-    public var components: [KeyComponent]
+    package var components: [KeyComponent]
     /// From the first step to the last.
-    public var span: Span
+    package var span: Span
 
     /// Creates a key path node.
-    public init(components: [KeyComponent], span: Span) {
+    package init(components: [KeyComponent], span: Span) {
         self.components = components
         self.span = span
     }
 }
 
 /// One step of a key path.
-public struct KeyComponent: Sendable, Equatable {
+package struct KeyComponent: Sendable, Equatable {
     /// What the step selects.
-    public var kind: KeyComponentKind
+    package var kind: KeyComponentKind
     /// Where the step is written.
-    public var span: Span
+    package var span: Span
 
     /// Creates a key path step.
-    public init(kind: KeyComponentKind, span: Span) {
+    package init(kind: KeyComponentKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// What one step of a key path selects.
-public enum KeyComponentKind: Sendable, Equatable {
+package enum KeyComponentKind: Sendable, Equatable {
     /// An object key; `quoted` records whether it was written as a string,
     /// which it must be when it holds a dot or is not a plain word.
     case key(String, quoted: Bool)
@@ -237,30 +237,30 @@ public enum KeyComponentKind: Sendable, Equatable {
 }
 
 /// `using a | b(arg) | c`: transformers applied in order.
-public struct Pipeline: Sendable, Equatable {
+package struct Pipeline: Sendable, Equatable {
     /// The stages, first applied first.
-    public var stages: [TransformCall]
+    package var stages: [TransformCall]
     /// From the first stage to the last.
-    public var span: Span
+    package var span: Span
 
     /// Creates a pipeline node.
-    public init(stages: [TransformCall], span: Span) {
+    package init(stages: [TransformCall], span: Span) {
         self.stages = stages
         self.span = span
     }
 }
 
 /// One transformer in a pipeline: a name and its arguments, `timestamp(ms)`.
-public struct TransformCall: Sendable, Equatable {
+package struct TransformCall: Sendable, Equatable {
     /// The transformer's name: a built-in, a `table` or a `transform`.
-    public var name: Identifier
+    package var name: Identifier
     /// The arguments in parentheses; empty when none were written.
-    public var arguments: [Literal]
+    package var arguments: [Literal]
     /// From the name to the closing parenthesis.
-    public var span: Span
+    package var span: Span
 
     /// Creates a transformer call node.
-    public init(name: Identifier, arguments: [Literal], span: Span) {
+    package init(name: Identifier, arguments: [Literal], span: Span) {
         self.name = name
         self.arguments = arguments
         self.span = span
@@ -268,17 +268,17 @@ public struct TransformCall: Sendable, Equatable {
 }
 
 /// `default value` or `default value when missing`.
-public struct DefaultClause: Sendable, Equatable {
+package struct DefaultClause: Sendable, Equatable {
     /// The value that fills the field.
-    public var value: Literal
+    package var value: Literal
     /// `true` for `when missing`: only an absent key takes the default, and an
     /// explicit `null` stays `null`. Otherwise both absent and `null` take it.
-    public var onlyWhenMissing: Bool
+    package var onlyWhenMissing: Bool
     /// From `default` to the clause's last token.
-    public var span: Span
+    package var span: Span
 
     /// Creates a default clause node.
-    public init(value: Literal, onlyWhenMissing: Bool, span: Span) {
+    package init(value: Literal, onlyWhenMissing: Bool, span: Span) {
         self.value = value
         self.onlyWhenMissing = onlyWhenMissing
         self.span = span
@@ -286,16 +286,16 @@ public struct DefaultClause: Sendable, Equatable {
 }
 
 /// A validation rule on a field: `nonEmpty`, `length(1...256)`, `pattern("^a")`.
-public struct RuleCall: Sendable, Equatable {
+package struct RuleCall: Sendable, Equatable {
     /// The rule's name.
-    public var name: Identifier
+    package var name: Identifier
     /// The rule's arguments; empty when none were written.
-    public var arguments: [Literal]
+    package var arguments: [Literal]
     /// From the name to the closing parenthesis.
-    public var span: Span
+    package var span: Span
 
     /// Creates a rule node.
-    public init(name: Identifier, arguments: [Literal], span: Span) {
+    package init(name: Identifier, arguments: [Literal], span: Span) {
         self.name = name
         self.arguments = arguments
         self.span = span
@@ -303,21 +303,21 @@ public struct RuleCall: Sendable, Equatable {
 }
 
 /// A literal value: in defaults, arguments, tables, enum inputs and checks.
-public struct Literal: Sendable, Equatable {
+package struct Literal: Sendable, Equatable {
     /// The value.
-    public var kind: LiteralKind
+    package var kind: LiteralKind
     /// Where it is written.
-    public var span: Span
+    package var span: Span
 
     /// Creates a literal node.
-    public init(kind: LiteralKind, span: Span) {
+    package init(kind: LiteralKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The values a literal can write.
-public enum LiteralKind: Sendable, Equatable {
+package enum LiteralKind: Sendable, Equatable {
     /// `"text"`, escapes already decoded.
     case string(String)
     /// A number with neither fraction nor exponent, as written: `-42`.
@@ -339,30 +339,30 @@ public enum LiteralKind: Sendable, Equatable {
 }
 
 /// One `"key": value` pair of an object literal.
-public struct LiteralMember: Sendable, Equatable {
+package struct LiteralMember: Sendable, Equatable {
     /// The key.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: Literal
+    package var value: Literal
 
     /// Creates an object literal member.
-    public init(key: String, value: Literal) {
+    package init(key: String, value: Literal) {
         self.key = key
         self.value = value
     }
 }
 
 /// `check condition else "message"`: a rule over several fields of a model.
-public struct CheckDecl: Sendable, Equatable {
+package struct CheckDecl: Sendable, Equatable {
     /// The condition every record must satisfy.
-    public var condition: Expr
+    package var condition: Expr
     /// The message reported when the condition is false; `nil` to report the condition itself.
-    public var message: String?
+    package var message: String?
     /// From `check` to the message.
-    public var span: Span
+    package var span: Span
 
     /// Creates a check node.
-    public init(condition: Expr, message: String?, span: Span) {
+    package init(condition: Expr, message: String?, span: Span) {
         self.condition = condition
         self.message = message
         self.span = span
@@ -370,21 +370,21 @@ public struct CheckDecl: Sendable, Equatable {
 }
 
 /// An expression in a `check`.
-public struct Expr: Sendable, Equatable {
+package struct Expr: Sendable, Equatable {
     /// The expression's form.
-    public var kind: ExprKind
+    package var kind: ExprKind
     /// From its first token to its last.
-    public var span: Span
+    package var span: Span
 
     /// Creates an expression node.
-    public init(kind: ExprKind, span: Span) {
+    package init(kind: ExprKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The forms of a check expression.
-public enum ExprKind: Sendable, Equatable {
+package enum ExprKind: Sendable, Equatable {
     /// A string, number, boolean or `null` literal.
     case literal(Literal)
     /// A bare name: a field, a field of a nested model (`assignee.login`), or,
@@ -399,7 +399,7 @@ public enum ExprKind: Sendable, Equatable {
 }
 
 /// The binary operators of check expressions, loosest first.
-public enum BinaryOperator: String, Sendable, Equatable {
+package enum BinaryOperator: String, Sendable, Equatable {
     /// `or`: true when either side is.
     case or
     /// `and`: true when both sides are.
@@ -419,18 +419,18 @@ public enum BinaryOperator: String, Sendable, Equatable {
 }
 
 /// `enum Name { cases… default case }`.
-public struct EnumDecl: Sendable, Equatable {
+package struct EnumDecl: Sendable, Equatable {
     /// The enum's name.
-    public var name: Identifier
+    package var name: Identifier
     /// The cases in source order.
-    public var cases: [EnumCaseDecl]
+    package var cases: [EnumCaseDecl]
     /// `default name`: the case unknown input maps to; without it unknown input is an error.
-    public var defaultCase: Identifier?
+    package var defaultCase: Identifier?
     /// From `enum` to the closing brace.
-    public var span: Span
+    package var span: Span
 
     /// Creates an enum node.
-    public init(name: Identifier, cases: [EnumCaseDecl], defaultCase: Identifier?, span: Span) {
+    package init(name: Identifier, cases: [EnumCaseDecl], defaultCase: Identifier?, span: Span) {
         self.name = name
         self.cases = cases
         self.defaultCase = defaultCase
@@ -439,17 +439,17 @@ public struct EnumDecl: Sendable, Equatable {
 }
 
 /// `name` or `name from "a", "b", 3`: an enum case and the JSON values that select it.
-public struct EnumCaseDecl: Sendable, Equatable {
+package struct EnumCaseDecl: Sendable, Equatable {
     /// The case's name, which is also what the output holds.
-    public var name: Identifier
+    package var name: Identifier
     /// The inputs that select the case; empty means the case's own name.
     /// The first is the one reverse mapping writes.
-    public var inputs: [Literal]
+    package var inputs: [Literal]
     /// From the name to the last input.
-    public var span: Span
+    package var span: Span
 
     /// Creates an enum case node.
-    public init(name: Identifier, inputs: [Literal], span: Span) {
+    package init(name: Identifier, inputs: [Literal], span: Span) {
         self.name = name
         self.inputs = inputs
         self.span = span
@@ -457,18 +457,18 @@ public struct EnumCaseDecl: Sendable, Equatable {
 }
 
 /// `table name { "a", "b" -> 1  default -> 0 }`: a named lookup transformer.
-public struct TableDecl: Sendable, Equatable {
+package struct TableDecl: Sendable, Equatable {
     /// The table's name, used in `using`.
-    public var name: Identifier
+    package var name: Identifier
     /// The rows in source order.
-    public var rows: [TableRow]
+    package var rows: [TableRow]
     /// `default -> value`: the output for input no row lists; without it such input is an error.
-    public var defaultValue: Literal?
+    package var defaultValue: Literal?
     /// From `table` to the closing brace.
-    public var span: Span
+    package var span: Span
 
     /// Creates a table node.
-    public init(name: Identifier, rows: [TableRow], defaultValue: Literal?, span: Span) {
+    package init(name: Identifier, rows: [TableRow], defaultValue: Literal?, span: Span) {
         self.name = name
         self.rows = rows
         self.defaultValue = defaultValue
@@ -477,16 +477,16 @@ public struct TableDecl: Sendable, Equatable {
 }
 
 /// `"a", "b" -> output`: one row of a table.
-public struct TableRow: Sendable, Equatable {
+package struct TableRow: Sendable, Equatable {
     /// The inputs that give `output`; the first is the one reverse mapping writes.
-    public var inputs: [Literal]
+    package var inputs: [Literal]
     /// The value the inputs become.
-    public var output: Literal
+    package var output: Literal
     /// From the first input to the output.
-    public var span: Span
+    package var span: Span
 
     /// Creates a table row node.
-    public init(inputs: [Literal], output: Literal, span: Span) {
+    package init(inputs: [Literal], output: Literal, span: Span) {
         self.inputs = inputs
         self.output = output
         self.span = span
@@ -495,20 +495,20 @@ public struct TableRow: Sendable, Equatable {
 
 /// `choice Name by key.path { "a" -> ModelA  default -> ModelB }`: a value
 /// that is one of several models, chosen by the value at a discriminator key.
-public struct ChoiceDecl: Sendable, Equatable {
+package struct ChoiceDecl: Sendable, Equatable {
     /// The choice's name, used as a type or a root.
-    public var name: Identifier
+    package var name: Identifier
     /// The key path whose value chooses the model.
-    public var discriminator: KeyPath
+    package var discriminator: KeyPath
     /// The values and the model each chooses, in source order.
-    public var variants: [ChoiceVariant]
+    package var variants: [ChoiceVariant]
     /// `default -> Model`: the model for values no variant lists.
-    public var defaultModel: Identifier?
+    package var defaultModel: Identifier?
     /// From `choice` to the closing brace.
-    public var span: Span
+    package var span: Span
 
     /// Creates a choice node.
-    public init(name: Identifier, discriminator: KeyPath, variants: [ChoiceVariant], defaultModel: Identifier?, span: Span) {
+    package init(name: Identifier, discriminator: KeyPath, variants: [ChoiceVariant], defaultModel: Identifier?, span: Span) {
         self.name = name
         self.discriminator = discriminator
         self.variants = variants
@@ -518,16 +518,16 @@ public struct ChoiceDecl: Sendable, Equatable {
 }
 
 /// `"a", "b" -> Model`: the discriminator values that choose one model.
-public struct ChoiceVariant: Sendable, Equatable {
+package struct ChoiceVariant: Sendable, Equatable {
     /// The values; the first is the one reverse mapping writes.
-    public var inputs: [Literal]
+    package var inputs: [Literal]
     /// The model they choose.
-    public var model: Identifier
+    package var model: Identifier
     /// From the first value to the model's name.
-    public var span: Span
+    package var span: Span
 
     /// Creates a variant node.
-    public init(inputs: [Literal], model: Identifier, span: Span) {
+    package init(inputs: [Literal], model: Identifier, span: Span) {
         self.inputs = inputs
         self.model = model
         self.span = span
@@ -535,16 +535,16 @@ public struct ChoiceVariant: Sendable, Equatable {
 }
 
 /// `transform name = a | b`: a named, reusable pipeline.
-public struct TransformDecl: Sendable, Equatable {
+package struct TransformDecl: Sendable, Equatable {
     /// The transformer's name, used in `using`.
-    public var name: Identifier
+    package var name: Identifier
     /// The stages it stands for.
-    public var pipeline: Pipeline
+    package var pipeline: Pipeline
     /// From `transform` to the last stage.
-    public var span: Span
+    package var span: Span
 
     /// Creates a transformer declaration node.
-    public init(name: Identifier, pipeline: Pipeline, span: Span) {
+    package init(name: Identifier, pipeline: Pipeline, span: Span) {
         self.name = name
         self.pipeline = pipeline
         self.span = span

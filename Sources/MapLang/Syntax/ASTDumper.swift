@@ -4,14 +4,14 @@
 /// its span starts. Children are indented two spaces under their parent.
 /// Types, literals and key paths are printed on one line in source form,
 /// such as `[String: Int]?`, `{"a": [1, 2]}` or `labels[0].name`.
-public enum ASTDumper {
+package enum ASTDumper {
     /// Dumps a rules file.
     ///
     /// - Parameters:
     ///   - file: The syntax tree.
     ///   - source: The file it came from, to turn offsets into lines and columns.
     /// - Returns: The outline, one node per line, ending with a newline.
-    public static func dump(_ file: RulesFile, source: SourceFile) -> String {
+    package static func dump(_ file: RulesFile, source: SourceFile) -> String {
         var printer = Printer(source: source)
         printer.line("file", file.span, depth: 0)
         for item in file.items {

@@ -3,22 +3,22 @@
 /// The lexer never stops at an error: it reports the problem, skips or repairs
 /// the offending text, and goes on, so the parser always gets a token list
 /// that ends with `endOfFile`.
-public struct Lexer {
+package struct Lexer {
     /// What lexing a file produces.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The tokens in source order, ending with an `endOfFile` token.
-        public var tokens: [Token]
+        package var tokens: [Token]
         /// The `//` comments in source order.
-        public var comments: [Comment]
+        package var comments: [Comment]
         /// The lexical problems found, in source order.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Splits a source file into tokens and comments.
     ///
     /// - Parameter source: The rules file.
     /// - Returns: The tokens, the comments and any lexical diagnostics.
-    public static func tokenize(_ source: SourceFile) -> Result {
+    package static func tokenize(_ source: SourceFile) -> Result {
         var lexer = Lexer(source: source, bytes: source.bytes)
         return lexer.run()
     }

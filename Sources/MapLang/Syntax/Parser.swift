@@ -1,7 +1,7 @@
 // MARK: - Public API
 
 /// Parses rules files into syntax trees.
-public enum RulesParser {
+package enum RulesParser {
     /// Parses a rules file.
     ///
     /// Parsing never stops at an error: each problem is reported, the parser
@@ -10,7 +10,7 @@ public enum RulesParser {
     ///
     /// - Parameter source: The rules file.
     /// - Returns: The syntax tree and every lexical and syntax problem, ordered by position.
-    public static func parse(_ source: SourceFile) -> ParseResult {
+    package static func parse(_ source: SourceFile) -> ParseResult {
         let lexed = Lexer.tokenize(source)
         var parser = Parser(source: source, lexed: lexed)
         let items = parser.parseFile()
@@ -23,14 +23,14 @@ public enum RulesParser {
 }
 
 /// What parsing a rules file produces.
-public struct ParseResult: Sendable {
+package struct ParseResult: Sendable {
     /// The syntax tree, holding every part that parsed.
-    public var file: RulesFile
+    package var file: RulesFile
     /// The lexical and syntax problems, ordered by where they start.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Creates a parse result.
-    public init(file: RulesFile, diagnostics: [Diagnostic]) {
+    package init(file: RulesFile, diagnostics: [Diagnostic]) {
         self.file = file
         self.diagnostics = diagnostics
     }

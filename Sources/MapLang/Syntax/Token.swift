@@ -3,21 +3,21 @@
 /// Keywords are not separate kinds: `model`, `from`, `check` and the rest
 /// arrive as identifiers, and the parser recognises them by position, so a
 /// field may be called `from`.
-public struct Token: Sendable, Equatable {
+package struct Token: Sendable, Equatable {
     /// What the token is.
-    public var kind: TokenKind
+    package var kind: TokenKind
     /// Where it is: from its first byte to one past its last.
-    public var span: Span
+    package var span: Span
 
     /// Creates a token.
-    public init(kind: TokenKind, span: Span) {
+    package init(kind: TokenKind, span: Span) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The kinds of token the lexer produces.
-public enum TokenKind: Sendable, Equatable, CustomStringConvertible {
+package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     /// A name or a keyword: letters, digits and `_`, not starting with a digit.
     case identifier(String)
     /// A string literal, its escapes decoded.
@@ -81,7 +81,7 @@ public enum TokenKind: Sendable, Equatable, CustomStringConvertible {
 
     /// How the token reads in a message: "`}`", "identifier `foo`",
     /// "string \"x\"", "number `42`", "end of file".
-    public var description: String {
+    package var description: String {
         switch self {
         case .identifier(let name):
             return Self.keywords.contains(name) ? "keyword `\(name)`" : "identifier `\(name)`"
@@ -100,7 +100,7 @@ public enum TokenKind: Sendable, Equatable, CustomStringConvertible {
 
     /// The token as it would be written: `}`, `->`, `foo`, `"x"`, `42`;
     /// empty for the end of file.
-    public var spelling: String {
+    package var spelling: String {
         switch self {
         case .identifier(let name): return name
         case .string(let value): return Self.quoted(value, limit: nil)

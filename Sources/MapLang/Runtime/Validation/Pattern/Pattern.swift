@@ -31,27 +31,27 @@
 /// Backreferences, lookaround, other `(?…)` groups, `[]`, `[^]` and a
 /// quantifier straight after another are errors. Limits keep compilation
 /// bounded: `maximumRepetition`, `maximumInstructions`, `maximumNesting`.
-public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The largest bound allowed in `{n}`, `{n,}` and `{n,m}`.
-    public static let maximumRepetition = 1000
+    package static let maximumRepetition = 1000
     /// The most instructions a compiled pattern may have, after counted
     /// repetitions are expanded.
-    public static let maximumInstructions = 100_000
+    package static let maximumInstructions = 100_000
     /// The deepest groups may be nested.
-    public static let maximumNesting = 256
+    package static let maximumNesting = 256
     /// The steps (threads advanced or followed) one match may take before
     /// it stops, for a string of `scalars` Unicode scalars: ten million,
     /// and 1,024 more per scalar. Simple patterns take a few steps per scalar
     /// and always finish; one that keeps hundreds of threads alive at every
     /// scalar (hundreds of alternatives) stops on a long string, so a match
     /// costs time linear in the string whatever the pattern.
-    public static func stepLimit(scalars: Int) -> Int {
+    package static func stepLimit(scalars: Int) -> Int {
         let (perScalar, overflow) = 1_024.multipliedReportingOverflow(by: max(scalars, 0))
         return overflow || perScalar > Int.max - 10_000_000 ? Int.max : 10_000_000 + perScalar
     }
 
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// The compiled NFA.
     let program: PatternProgram
 
@@ -60,7 +60,7 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// - Parameter source: The pattern text, without delimiters.
     /// - Throws: `PatternError` for invalid or unsupported syntax and for
     ///   patterns over the limits; its offset counts Characters in `source`.
-    public init(_ source: String) throws(PatternError) {
+    package init(_ source: String) throws(PatternError) {
         do throws(PatternError) {
             program = try PatternCompiler.compile(PatternParser.parse(source))
         } catch {
@@ -81,7 +81,7 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// - Parameter string: The text to search.
     /// - Returns: `true` if some substring matches, `false` otherwise, and
     ///   `false` as well when the match stops at `stepLimit(scalars:)`.
-    public func matches(_ string: String) -> Bool {
+    package func matches(_ string: String) -> Bool {
         PatternMatcher(program: program).run(string) == .matched
     }
 
@@ -91,15 +91,15 @@ public struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public var description: String { source }
+    package var description: String { source }
 
     /// Whether two patterns have the same source (and so the same program).
-    public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+    package static func == (lhs: Pattern, rhs: Pattern) -> Bool {
         lhs.source == rhs.source
     }
 
     /// Hashes the source.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(source)
     }
 

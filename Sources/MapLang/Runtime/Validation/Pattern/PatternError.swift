@@ -3,33 +3,33 @@
 /// The error names where the problem starts and why. Its message is
 /// lowercase, without a trailing period, and puts pattern text in backticks,
 /// as every MapLang message does.
-public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem starts, counted in Characters from the start of the
     /// pattern source.
     ///
     /// For `patternTooLarge` it is the outermost repetition being expanded
     /// when the limit was crossed, or 0 when no repetition was involved.
-    public var offset: Int
+    package var offset: Int
     /// What is wrong, with the pattern text involved.
-    public var cause: Cause
+    package var cause: Cause
 
     /// Creates an error at a Character offset in the pattern source.
-    public init(offset: Int, cause: Cause) {
+    package init(offset: Int, cause: Cause) {
         self.offset = offset
         self.cause = cause
     }
 
     /// The message for `cause`, such as "unclosed group".
-    public var message: String { cause.message }
+    package var message: String { cause.message }
 
     /// The message followed by the offset, for logs and test output.
-    public var description: String { "\(message) (at offset \(offset))" }
+    package var description: String { "\(message) (at offset \(offset))" }
 
     /// Why a pattern was rejected.
     ///
     /// Cases carry the pattern text they are about; the message is computed
     /// from them by `message`.
-    public enum Cause: Sendable, Equatable {
+    package enum Cause: Sendable, Equatable {
         /// A backreference such as `\1` or `\k<name>`; it cannot be matched in
         /// linear time.
         case backreference(String)
@@ -87,7 +87,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
 extension PatternError.Cause {
     /// The text shown to users: lowercase, no trailing period, pattern text in
     /// backticks.
-    public var message: String {
+    package var message: String {
         switch self {
         case .backreference:
             "backreferences are not supported (they cannot be matched in linear time)"
