@@ -199,7 +199,7 @@ public struct Rules: Sendable {
     /// mapped file, as `mapDocument(_:to:options:direction:_:)` does; `body`
     /// also gets the offset just past each record, before which the caller
     /// may let go of the bytes.
-    public func mapDocument(
+    package func mapDocument(
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
         direction: MappingDirection = .forward, _ body: (MappedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {

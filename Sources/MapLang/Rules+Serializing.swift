@@ -1,14 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 // MARK: - Mapping documents to JSON text
 
 /// One record of a document mapped straight to JSON text.
-public struct SerializedRecord: Sendable, Equatable {
+package struct SerializedRecord: Sendable, Equatable {
     /// The record's index in a top-level array, or `nil` for a document
     /// that is one record.
-    public let index: Int?
+    package let index: Int?
     /// The record's JSON, when it mapped without errors.
-    public let json: ArraySlice<UInt8>?
+    package let json: ArraySlice<UInt8>?
     /// Every error found in the record, with its input path.
-    public let errors: [MappingError]
+    package let errors: [MappingError]
 }
 
 extension Rules {
@@ -38,7 +44,7 @@ extension Rules {
     /// - Returns: Whether the document was an array of records or one record.
     /// - Throws: `JSONSyntaxError` when the document is not valid JSON;
     ///   records before the error have already been passed to `body`.
-    public func serializeDocument(
+    package func serializeDocument(
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
         style: JSONWriter.Style = .compact, jobs: Int = 1, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
@@ -155,7 +161,7 @@ extension Rules {
     ///   - line: The line's bytes, without its `\n`.
     ///   - model: The model to map to.
     /// - Returns: The record's JSON, or why the line was rejected.
-    public func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
+    package func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
         var output: [UInt8] = []
         let rejection = line.withUnsafeBufferPointer { LineSerializer(rules: self, model: model).append($0, to: &output) }
         return rejection.map { .failure($0) } ?? .success(output)
@@ -175,7 +181,7 @@ extension Rules {
 /// and preparing the rules only once.
 ///
 /// A serializer holds nothing that changes, so threads can share one.
-public struct LineSerializer: Sendable {
+package struct LineSerializer: Sendable {
     /// The rules.
     let rules: Rules
     /// The model each line maps to.
@@ -186,7 +192,7 @@ public struct LineSerializer: Sendable {
     let mapper: DirectMapper?
 
     /// Prepares to map lines to a model of some rules.
-    public init(rules: Rules, model: ModelID) {
+    package init(rules: Rules, model: ModelID) {
         self.rules = rules
         self.model = model
         target = rules.target(of: model)
@@ -199,7 +205,7 @@ public struct LineSerializer: Sendable {
     ///   - line: The line's bytes, without its `\n`.
     ///   - output: Where the record goes; left as it was when the line is rejected.
     /// - Returns: Why the line was rejected, or `nil` when its record was appended.
-    public func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> LineRejection? {
+    package func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> LineRejection? {
         // `mapper?.write`, not `if let mapper`: the threads share the mapper,
         // and binding it would count a reference to it on every line.
         if mapper != nil {
@@ -222,5 +228,56 @@ public struct LineSerializer: Sendable {
         case .failure(let rejection):
             return rejection
         }
+    }
+}
+
+// MARK: - The fast path, one call
+
+
+extension Rules {
+    /// Maps a JSON document straight to the mapped records' JSON: a
+    /// top-level array record by record into an array, anything else as one
+    /// record. This is the fastest way through MapLang: records go from
+    /// their bytes to their JSON without a tree for either, on the path
+    /// `maplang run` takes, and the output is what `map(_:to:)` followed by
+    /// `jsonBytes()` gives.
+    ///
+    /// ```swift
+    /// let json = try rules.mapJSON(responseData)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The document's UTF-8 bytes.
+    ///   - model: The model to map to; the root model when `nil`.
+    /// - Returns: Compact JSON: the array of records, or the one record.
+    /// - Throws: As `map(_:to:)` does: `ModelChoiceError` for a model that
+    ///   cannot be chosen, `JSONSyntaxError` for invalid JSON,
+    ///   `MappingFailure` when any record breaks the rules (with the records
+    ///   that mapped, as values).
+    public func mapJSON(_ data: Data, to model: String? = nil) throws -> Data {
+        Data(try mapJSON(Array(data), to: model))
+    }
+
+    /// `mapJSON(_:to:)` over bytes.
+    public func mapJSON(_ bytes: [UInt8], to model: String? = nil) throws -> [UInt8] {
+        let id = try self.model(named: model)
+        var output: [UInt8] = []
+        var errors: [MappingError] = []
+        var records = 0
+        let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try serializeDocument(in: buffer, to: id) { record, _ in
+                errors += record.errors
+                guard let json = record.json else { return }
+                if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+                output += json
+                records += 1
+            }
+        }
+        if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
+        guard errors.isEmpty else {
+            let mapped = shape == .array ? (try? JSONReader.parse(output))?.mappedValue : nil
+            throw MappingFailure(errors: errors, mapped: mapped)
+        }
+        return output
     }
 }

@@ -6,7 +6,7 @@
 /// A line is handed out without its `\n`; a `\r` before the `\n` stays (it
 /// is JSON white space, and a rejected line should be kept untouched). An
 /// empty input has no lines.
-public struct LineBuffer: Sendable {
+package struct LineBuffer: Sendable {
     /// Bytes received but not yet handed out, from `start` on.
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
@@ -19,15 +19,15 @@ public struct LineBuffer: Sendable {
     private var finished = false
 
     /// The 1-based number of the last line handed out; 0 before the first.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     /// The input offset of the first byte of the last line handed out.
-    public private(set) var lineOffset = 0
+    package private(set) var lineOffset = 0
 
     /// Creates an empty buffer.
-    public init() {}
+    package init() {}
 
     /// Adds bytes that follow those already added.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         if start > 0 && start * 2 >= buffer.count {
             // Drop the lines already handed out once they are most of the buffer.
             bufferOffset += start
@@ -39,18 +39,18 @@ public struct LineBuffer: Sendable {
     }
 
     /// Marks the end of the input.
-    public mutating func finish() {
+    package mutating func finish() {
         finished = true
     }
 
     /// Whether `nextLine()` has a line to give without more input.
-    public var hasLine: Bool {
+    package var hasLine: Bool {
         buffer[searched...].contains(UInt8(ascii: "\n")) || (finished && start < buffer.count)
     }
 
     /// The next complete line, or `nil` when more input is needed (or, after
     /// `finish()`, when there are no more lines).
-    public mutating func nextLine() -> ArraySlice<UInt8>? {
+    package mutating func nextLine() -> ArraySlice<UInt8>? {
         if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
             return handOut(start..<newline, next: newline + 1)
         }

@@ -9,22 +9,22 @@
 /// ```swift
 /// let value = try JSONReader.parse(Array(#"{"a": [1, 2]}"#.utf8))
 /// ```
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The document's bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Limits and the duplicate key policy.
-    public let options: JSONReaderOptions
+    package let options: JSONReaderOptions
     /// The offset just past the last complete value read: the whole document
     /// after a successful read, the last delivered element after a failed one.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
     /// Whether a byte is JSON white space: space, tab, line feed or carriage return.
-    public static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Creates a reader over a document's bytes.
-    public init(bytes: [UInt8], options: JSONReaderOptions = .init()) {
+    package init(bytes: [UInt8], options: JSONReaderOptions = .init()) {
         self.bytes = bytes
         self.options = options
     }
@@ -38,7 +38,7 @@ public struct JSONReader: Sendable {
     ///   - options: Limits and the duplicate key policy.
     /// - Returns: The document's value.
     /// - Throws: `JSONSyntaxError` for input that is not one JSON document.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], options: JSONReaderOptions = .init()
     ) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
@@ -57,7 +57,7 @@ public struct JSONReader: Sendable {
     ///   - options: Limits and the duplicate key policy.
     /// - Returns: The document's value.
     /// - Throws: `JSONSyntaxError` for input that is not one JSON document.
-    public static func parse(
+    package static func parse(
         _ bytes: ArraySlice<UInt8>, options: JSONReaderOptions = .init()
     ) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
@@ -79,7 +79,7 @@ public struct JSONReader: Sendable {
     /// - Returns: The document's value, or `nil` when it was an array.
     /// - Throws: `JSONSyntaxError` for input that is not one JSON document,
     ///   or whatever `body` throws, unchanged.
-    public mutating func readDocument(
+    package mutating func readDocument(
         forEachElement body: (_ index: Int, _ element: JSONValue) throws -> Void
     ) throws -> JSONValue? {
         let options = options
@@ -102,7 +102,7 @@ public struct JSONReader: Sendable {
     ///   - options: Limits and the duplicate key policy.
     ///   - offset: Set to how far the reading got.
     ///   - body: Called with each element's index, value and end offset.
-    public static func readDocument(
+    package static func readDocument(
         in buffer: UnsafeBufferPointer<UInt8>, options: JSONReaderOptions, offset: inout Int,
         forEachElement body: (_ index: Int, _ element: JSONValue, _ end: Int) throws -> Void
     ) throws -> JSONValue? {

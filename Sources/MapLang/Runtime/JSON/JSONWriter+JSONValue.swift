@@ -2,7 +2,7 @@
 
 extension JSONWriter {
     /// Appends an input value to `bytes`, numbers written exactly as their literals.
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null:
             write(MappedValue.null)
@@ -26,7 +26,7 @@ extension JSONWriter {
     }
 
     /// Serialises one input value into a new buffer.
-    public static func serialize(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
+    package static func serialize(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
         var writer = JSONWriter(style: style)
         writer.write(value)
         return writer.bytes

@@ -14,9 +14,9 @@
 /// writer.write(.int(1))
 /// writer.bytes.append(UInt8(ascii: "\n"))
 /// ```
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// How much whitespace to write.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// No whitespace at all.
         case compact
         /// One element or member per line, indented by two spaces per level.
@@ -24,22 +24,22 @@ public struct JSONWriter: Sendable {
     }
 
     /// The whitespace style.
-    public var style: Style
+    package var style: Style
     /// Everything written so far; callers may append separators such as newlines.
-    public var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
     /// Writing may stop once `bytes` is longer than this; used for previews.
     var byteLimit = Int.max
     /// How many containers enclose what is being written.
     private var depth = 0
 
     /// Creates a writer with an empty buffer.
-    public init(style: Style = .compact) {
+    package init(style: Style = .compact) {
         self.style = style
     }
 
     /// Serialises one value into a new buffer: valid JSON whatever the
     /// value holds (see `write(_:)`).
-    public static func serialize(_ value: MappedValue, style: Style = .compact) -> [UInt8] {
+    package static func serialize(_ value: MappedValue, style: Style = .compact) -> [UInt8] {
         var writer = JSONWriter(style: style)
         writer.write(value)
         return writer.bytes
@@ -53,7 +53,7 @@ public struct JSONWriter: Sendable {
     /// finite (NaN, an infinity), and a `decimal` whose text is not a JSON
     /// number literal, which would otherwise inject its text into the output.
     /// Mapping never makes either; a value built by hand can.
-    public mutating func write(_ value: MappedValue) {
+    package mutating func write(_ value: MappedValue) {
         switch value {
         case .null:
             append("null")
