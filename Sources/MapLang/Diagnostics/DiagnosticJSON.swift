@@ -4,11 +4,11 @@
 /// Every object has a `"type"`: `"diagnostic"` for a problem in a rules file,
 /// `"mapping"` for a record that broke a rule, `"json"` for input that is not
 /// valid JSON. Lines and columns are 1-based.
-public enum DiagnosticJSON {
+package enum DiagnosticJSON {
     /// A rules diagnostic: `severity`, `code`, `message`, `file`, `line`,
     /// `column`, `endLine`, `endColumn`, `labels` (each with a place and a
     /// message), `notes` and, when there is one, `help`.
-    public static func object(for diagnostic: Diagnostic) -> MappedValue {
+    package static func object(for diagnostic: Diagnostic) -> MappedValue {
         let source = diagnostic.source
         let start = diagnostic.location
         let end = source.location(of: diagnostic.span.end)
@@ -41,7 +41,7 @@ public enum DiagnosticJSON {
     /// A mapping error: `input`, `record` (the NDJSON line, when there is
     /// one), `path`, `model`, `field` (or `null`), `code`, `message`, and the
     /// failing `rule` with its `ruleFile`, `ruleLine` and `ruleColumn`.
-    public static func object(for error: MappingError, input: String, line: Int? = nil) -> MappedValue {
+    package static func object(for error: MappingError, input: String, line: Int? = nil) -> MappedValue {
         .object(
             MappedObject([
                 .init(key: "type", value: .string("mapping")),
@@ -61,7 +61,7 @@ public enum DiagnosticJSON {
 
     /// A JSON syntax error: `input`, `line`, `column`, `offset` (bytes from
     /// the start of the input) and `message`.
-    public static func object(for error: JSONSyntaxError, input: String, line: Int, offset: Int) -> MappedValue {
+    package static func object(for error: JSONSyntaxError, input: String, line: Int, offset: Int) -> MappedValue {
         .object(
             MappedObject([
                 .init(key: "type", value: .string("json")),
