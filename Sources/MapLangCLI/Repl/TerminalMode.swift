@@ -68,7 +68,16 @@ struct TerminalMode {
 private enum RestoreOnSignal {
     /// The terminal and its settings, kept where a signal handler can read
     /// them without allocating; `armed` says whether they are current.
-    nonisolated(unsafe) private static var saved = termios()
+    ///
+    /// The settings live in memory of their own, allocated when raw mode is
+    /// first entered: a global of an imported C structure gets Swift's size
+    /// for it, which can be less than the C size a copy writes
+    /// (AddressSanitizer found `termios`, 60 bytes in C, overrun so).
+    nonisolated(unsafe) private static let saved: UnsafeMutablePointer<termios> = {
+        let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        settings.initialize(to: termios())
+        return settings
+    }()
     /// The terminal's descriptor.
     nonisolated(unsafe) private static var descriptor: Int32 = -1
     /// Whether raw mode is on.
@@ -81,7 +90,7 @@ private enum RestoreOnSignal {
 
     /// Records the settings to restore and installs the handlers once.
     static func arm(descriptor: Int32, settings: termios) {
-        saved = settings
+        saved.pointee = settings
         Self.descriptor = descriptor
         armed = 1
         guard !installed else { return }
@@ -89,7 +98,7 @@ private enum RestoreOnSignal {
         for signalNumber in signals {
             signal(signalNumber) { received in
                 if RestoreOnSignal.armed != 0 {
-                    _ = tcsetattr(RestoreOnSignal.descriptor, TCSANOW, &RestoreOnSignal.saved)
+                    _ = tcsetattr(RestoreOnSignal.descriptor, TCSANOW, RestoreOnSignal.saved)
                 }
                 signal(received, SIG_DFL)
                 raise(received)
