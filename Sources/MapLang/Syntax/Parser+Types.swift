@@ -3,9 +3,15 @@ extension Parser {
     /// ```ebnf
     /// type = baseType [ "?" ] ;
     /// ```
+    ///
+    /// A second `?` is an error (`double-optional`), reported and passed over.
     mutating func parseType() throws(SyntaxError) -> TypeRef {
         let base = try parseBaseType()
-        guard let mark = take(.questionMark) else { return base }
+        guard var mark = take(.questionMark) else { return base }
+        while let extra = take(.questionMark) {
+            report(.doubleOptional, at: extra.span)
+            mark = extra
+        }
         return TypeRef(kind: .optional(base), span: base.span.merged(with: mark.span))
     }
 

@@ -5,6 +5,8 @@
 enum SyntaxMessage: DiagnosticMessage, Equatable {
     /// A comparison follows another one: `a < b < c`.
     case chainedComparison(BinaryOperator)
+    /// A type marked optional twice, `Int??`.
+    case doubleOptional
     /// A field has two clauses of the same kind, such as two `from`.
     case duplicateClause(clause: String, field: String)
     /// An enum has more than one `default`.
@@ -191,6 +193,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     var code: String {
         switch self {
         case .chainedComparison: return "chained-comparison"
+        case .doubleOptional: return "double-optional"
         case .duplicateClause: return "duplicate-clause"
         case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
@@ -221,6 +224,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         switch self {
         case .chainedComparison(let op):
             return "comparison `\(op.rawValue)` cannot follow another comparison"
+        case .doubleOptional:
+            return "a type can be optional only once"
         case .duplicateClause(let clause, let field):
             return "field `\(field)` has more than one `\(clause)` clause"
         case .duplicateEnumDefault(let name):
@@ -341,6 +346,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         switch self {
         case .chainedComparison:
             return "join the comparisons with `and`: `a < b and b < c`"
+        case .doubleOptional:
+            return "remove the extra `?`"
         case .expectedKeyword(let word, _, _):
             return word == "by" ? "name the key that chooses the model: `choice Shape by type { … }`" : nil
         case .duplicateClause(let clause, _):

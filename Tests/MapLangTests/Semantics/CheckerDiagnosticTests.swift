@@ -351,13 +351,13 @@ struct CheckerDiagnosticTests {
         #expect(RulesTestSupport.compileErrors(marked.text) == [diagnostic])
     }
 
-    /// Every code of the checker's catalogue has a case above (`double-optional` has its own test).
+    /// Every code of the checker's catalogue has a case above.
     @Test func everyCodeIsCovered() {
-        let codes = Set(Self.cases.map(\.code)).union(["double-optional"])
+        let codes = Set(Self.cases.map(\.code))
         #expect(
             codes == [
                 "builtin-name-taken", "check-comparison-mismatch", "check-not-boolean", "check-operand-mismatch",
-                "dictionary-key-not-string", "double-optional", "duplicate-declaration", "duplicate-enum-case",
+                "dictionary-key-not-string", "duplicate-declaration", "duplicate-enum-case",
                 "duplicate-field", "duplicate-input", "duplicate-root", "expected-scalar", "literal-out-of-range",
                 "invalid-arguments", "invalid-date-pattern", "invalid-literal", "invalid-pattern",
                 "literal-type-mismatch", "not-a-model-field", "pipeline-on-model", "pipeline-output-mismatch",
@@ -366,25 +366,5 @@ struct CheckerDiagnosticTests {
                 "unknown-function", "unknown-model", "unknown-naming-strategy", "unknown-rule",
                 "unknown-transformer", "unknown-type",
             ])
-    }
-
-    /// The parser never writes `T??`, so the checker's own guard is reached by building the tree by hand.
-    @Test func doubleOptionalBuiltByHand() throws {
-        let source = SourceFile(name: RulesTestSupport.fileName, text: "model A { x: String? }")
-        var file = RulesParser.parse(source).file
-        guard case .model(var model) = file.items[0], case .field(var field) = model.members[0] else {
-            Issue.record("expected a model with one field")
-            return
-        }
-        field.type = TypeRef(kind: .optional(field.type), span: field.type.span)
-        model.members[0] = .field(field)
-        file.items[0] = .model(model)
-        let (plan, diagnostics) = Checker.check(file, source: source)
-        #expect(plan == nil)
-        try #require(diagnostics.count == 1)
-        #expect(diagnostics[0].code == "double-optional")
-        #expect(diagnostics[0].message == "a type can be optional only once")
-        #expect(diagnostics[0].help == "remove the extra `?`")
-        #expect(diagnostics[0].location == SourceLocation(line: 1, column: 14))
     }
 }

@@ -199,6 +199,11 @@ struct ParserRecoveryTests {
             help: "keep one `default -> value` row", secondary: ["1:18 first `default` here"],
             dump: "file @1:1\n  table t @1:1\n    row 1 -> 2 @1:11\n    default -> 0 @1:29\n"),
         RecoveryCase(
+            id: "double optional", source: "model A { x: Int?? }",
+            diagnostics: ["1:18 double-optional: a type can be optional only once"],
+            help: "remove the extra `?`", secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int? @1:14\n"),
+        RecoveryCase(
             id: "chained comparison", source: "model A { check a < b < c }",
             diagnostics: ["1:23 chained-comparison: comparison `<` cannot follow another comparison"],
             help: "join the comparisons with `and`: `a < b and b < c`", secondary: [],
