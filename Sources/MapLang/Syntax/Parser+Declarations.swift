@@ -321,9 +321,15 @@ extension Parser {
     /// ```ebnf
     /// enumDefault = "default" IDENT ;
     /// ```
+    ///
+    /// `default -> a`, as tables and choices write it, is reported with the
+    /// form to write and read as `default a`.
     mutating func parseEnumDefault() throws(SyntaxError) -> Identifier {
         let keyword = advance()
-        return try parseName(.enumCase, after: keyword)
+        guard let arrow = take(.arrow) else { return try parseName(.enumCase, after: keyword) }
+        let name = try parseName(.enumCase, after: arrow)
+        report(.enumDefaultArrow(caseName: name.name), at: arrow.span)
+        return name
     }
 
     /// ```ebnf

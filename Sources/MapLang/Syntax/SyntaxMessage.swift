@@ -7,6 +7,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case chainedComparison(BinaryOperator)
     /// A type marked optional twice, `Int??`.
     case doubleOptional
+    /// An enum's default written as a table's is, `default -> a`; carries the case.
+    case enumDefaultArrow(caseName: String)
     /// A field has two clauses of the same kind, such as two `from`.
     case duplicateClause(clause: String, field: String)
     /// An enum has more than one `default`.
@@ -194,6 +196,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         switch self {
         case .chainedComparison: return "chained-comparison"
         case .doubleOptional: return "double-optional"
+        case .enumDefaultArrow: return "enum-default-arrow"
         case .duplicateClause: return "duplicate-clause"
         case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
@@ -226,6 +229,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "comparison `\(op.rawValue)` cannot follow another comparison"
         case .doubleOptional:
             return "a type can be optional only once"
+        case .enumDefaultArrow:
+            return "an enum's `default` names one of its cases, with no `->`"
         case .duplicateClause(let clause, let field):
             return "field `\(field)` has more than one `\(clause)` clause"
         case .duplicateEnumDefault(let name):
@@ -348,6 +353,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "join the comparisons with `and`: `a < b and b < c`"
         case .doubleOptional:
             return "remove the extra `?`"
+        case .enumDefaultArrow(let caseName):
+            return "write `default \(caseName)`; tables and choices write `default -> …`"
         case .expectedKeyword(let word, _, _):
             return word == "by" ? "name the key that chooses the model: `choice Shape by type { … }`" : nil
         case .duplicateClause(let clause, _):

@@ -199,6 +199,11 @@ struct ParserRecoveryTests {
             help: "keep one `default -> value` row", secondary: ["1:18 first `default` here"],
             dump: "file @1:1\n  table t @1:1\n    row 1 -> 2 @1:11\n    default -> 0 @1:29\n"),
         RecoveryCase(
+            id: "enum default with an arrow", source: "enum E { a b default -> a }",
+            diagnostics: ["1:22 enum-default-arrow: an enum's `default` names one of its cases, with no `->`"],
+            help: "write `default a`; tables and choices write `default -> …`", secondary: [],
+            dump: "file @1:1\n  enum E @1:1\n    case a @1:10\n    case b @1:12\n    default a @1:25\n"),
+        RecoveryCase(
             id: "double optional", source: "model A { x: Int?? }",
             diagnostics: ["1:18 double-optional: a type can be optional only once"],
             help: "remove the extra `?`", secondary: [],
