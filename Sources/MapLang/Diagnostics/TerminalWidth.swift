@@ -16,7 +16,9 @@ package enum TerminalWidth {
 
     /// The columns a sequence of scalars takes, ignoring tabs' stops.
     package static func columns(of scalars: some Sequence<Unicode.Scalar>) -> Int {
-        scalars.reduce(0) { $0 + columns(of: $1) }
+        var total = 0
+        for scalar in scalars { total += columns(of: scalar) }
+        return total
     }
 
     /// Combining marks, zero-width spaces and joiners, and variation selectors.
