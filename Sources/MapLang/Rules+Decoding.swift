@@ -28,17 +28,24 @@ extension Rules {
     ///     document that is an array of records.
     ///   - bytes: The document's UTF-8 bytes.
     ///   - model: The model to map to; the root model when `nil`.
-    /// - Throws: `DecodingError` when the document breaks the rules (its
-    ///   `underlyingError` is the `MappingFailure` with every error, each
-    ///   naming the input path, the model and field, and the rule's place)
-    ///   or does not fit `type`; `JSONSyntaxError` for invalid JSON;
-    ///   `ModelChoiceError` for a model that cannot be chosen.
+    /// - Throws: Only `DecodingError`, as `JSONDecoder` does: when the
+    ///   document breaks the rules, `dataCorrupted` whose `underlyingError`
+    ///   is the `MappingFailure` with every error, each naming the input
+    ///   path, the model and field, and the rule's place; when it is not
+    ///   JSON, `dataCorrupted` with the `JSONSyntaxError`; for a model that
+    ///   cannot be chosen, `dataCorrupted` with the `ModelChoiceError`; the
+    ///   usual errors when the mapped value does not fit `type`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], model: String? = nil) throws -> T {
         let mapped: MappedValue
         do {
             mapped = try map(bytes, to: model)
         } catch let failure as MappingFailure {
             throw failure.decodingError
+        } catch let error as JSONSyntaxError {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The data is not valid JSON: \(error)", underlyingError: error))
+        } catch let error as ModelChoiceError {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.message, underlyingError: error))
         }
         return try MappedScalars.decode(type, from: mapped, at: [])
     }

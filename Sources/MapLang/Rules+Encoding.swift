@@ -21,13 +21,25 @@ extension Rules {
     ///   - value: A record, or an array of records.
     ///   - model: The model the value has the shape of; the root model when `nil`.
     /// - Returns: Compact JSON in the source's shape.
-    /// - Throws: `RulesError` when some field cannot be mapped back
-    ///   (`reversalProblems`); `EncodingError` when the value does not fit the
-    ///   model, with the `MappingFailure` as its underlying error;
+    /// - Throws: Only `EncodingError`, as `JSONEncoder` does:
+    ///   `invalidValue` whose `underlyingError` is the `MappingFailure` with
+    ///   every error when the value does not fit the model, the `RulesError`
+    ///   when some field cannot be mapped back (`reversalProblems`), or the
     ///   `ModelChoiceError` for a model that cannot be chosen.
     public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
-        let id = try self.model(named: model)
-        guard reversalProblems.isEmpty else { throw RulesError(diagnostics: reversalProblems) }
+        func invalid(_ error: any Error, _ description: String) -> EncodingError {
+            EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: description, underlyingError: error))
+        }
+        let id: ModelID
+        do {
+            id = try self.model(named: model)
+        } catch {
+            throw invalid(error, error.message)
+        }
+        guard reversalProblems.isEmpty else {
+            let problems = RulesError(diagnostics: reversalProblems)
+            throw invalid(problems, "the rules cannot map back: \(problems.description)")
+        }
         let encoded = try MappedValueEncoder.encode(value)
         let records = encoded.arrayValue ?? [encoded]
         var written: [MappedValue] = []
@@ -46,8 +58,7 @@ extension Rules {
         }
         guard errors.isEmpty else {
             let failure = MappingFailure(errors: errors, mapped: nil)
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: failure.description, underlyingError: failure))
+            throw invalid(failure, failure.description)
         }
         return Data((encoded.arrayValue != nil ? .array(written) : written[0]).jsonBytes())
     }

@@ -175,3 +175,29 @@ struct LibraryDecodingTests {
         #expect(value["a"] == .array([.int(1), .double(2.5), .string("x"), .bool(true), .null]))
     }
 }
+
+/// `decode` throws only `DecodingError`, as `JSONDecoder` does, with MapLang's
+/// own error as the underlying one.
+struct LibraryDecodingErrorTests {
+    struct Item: Decodable { let id: Int }
+    static let rules = try! Rules(source: SourceFile(name: "r.map", text: "model Item {\n  id: Int where range(1...)\n}\n"))
+
+    func underlying(_ text: String, model: String? = nil) -> (any Error)? {
+        do {
+            _ = try Self.rules.decode([Item].self, from: text, model: model)
+            return nil
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.underlyingError
+        } catch {
+            Issue.record("not a DecodingError: \(error)")
+            return nil
+        }
+    }
+
+    @Test func everyFailureIsADecodingError() {
+        #expect(underlying("[1,") is JSONSyntaxError)
+        #expect(underlying(#"[{"id": 1}]"#, model: "Nope") is ModelChoiceError)
+        #expect(underlying(#"[{"id": 0}]"#) is MappingFailure)
+        #expect(underlying(#"[{"id": 2}]"#) == nil)
+    }
+}

@@ -83,7 +83,18 @@ struct LibraryEncodingTests {
 
     @Test func rulesThatCannotGoBackAreRefused() throws {
         let rules = try Rules(source: SourceFile(name: "r.map", text: "root A\nmodel A {\n  first: String from items[0]\n}\n"))
-        #expect(throws: RulesError.self) { try rules.encode(["first": "x"]) }
+        do {
+            _ = try rules.encode(["first": "x"])
+            Issue.record("encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.underlyingError is RulesError)
+        }
+        do {
+            _ = try Self.rules.encode(Self.order, model: "Nope")
+            Issue.record("encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.underlyingError is ModelChoiceError)
+        }
     }
 }
 
