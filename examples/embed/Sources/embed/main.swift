@@ -61,9 +61,10 @@ do {
     if let failure = context.underlyingError as? MappingFailure {
         fail(failure.description, status: 1)
     }
+    if let error = context.underlyingError as? JSONSyntaxError {
+        fail("\(arguments[1]):\(error.line):\(error.column): \(error.message)\n", status: 2)
+    }
     fail("\(context.debugDescription)\n", status: 1)
-} catch let error as JSONSyntaxError {
-    fail("\(arguments[1]):\(error.line):\(error.column): \(error.message)\n", status: 2)
 } catch {
     fail("\(error)\n", status: 1)
 }
