@@ -1,4 +1,10 @@
 extension Checker {
+    /// The words of checks a field may not be named, since a check would
+    /// read them as the words: `check and > 0` is no comparison.
+    static let checkWords: Set<String> = ["and", "or", "not", "else"]
+}
+
+extension Checker {
     /// Compiles a model's settings and fields; its checks are compiled once every model's fields are known.
     ///
     /// A model's settings apply to all its fields, wherever in the body they
@@ -25,6 +31,10 @@ extension Checker {
             declared[name] = declared[name] ?? field
             if let only = settings.only, !only.contains(where: { $0.decl.name == name }) { continue }
             if settings.except.contains(where: { $0.decl.name == name }) { continue }
+            if Self.checkWords.contains(name) {
+                within(member.unit) { $0.report(.reservedFieldName(name: name), at: field.name.span) }
+                continue
+            }
             if let first = fieldSpans[name] {
                 within(member.unit) {
                     $0.report(

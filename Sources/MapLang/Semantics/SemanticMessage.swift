@@ -46,6 +46,8 @@ enum SemanticMessage: DiagnosticMessage {
     case unknownRule(name: String, suggestion: String?)
     case unknownTransformer(name: String, suggestion: String?)
     case unknownType(name: String, suggestion: String?)
+    /// A field named like a word of checks (`and`, `or`, `not`, `else`), which no check could name.
+    case reservedFieldName(name: String)
 
     var code: String {
         switch self {
@@ -72,6 +74,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .literalTypeMismatch: "literal-type-mismatch"
         case .notAModelField: "not-a-model-field"
         case .pipelineOnModel: "pipeline-on-model"
+        case .reservedFieldName: "reserved-field-name"
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
@@ -116,6 +119,8 @@ enum SemanticMessage: DiagnosticMessage {
             "the case `\(name)` is declared more than once"
         case .duplicateField(let name, let model):
             "`\(model)` declares the field `\(name)` more than once"
+        case .reservedFieldName(let name):
+            "a field cannot be named `\(name)`: checks read it as a word of their own"
         case .duplicateInput(let input, let owner):
             "\(input) is listed more than once in \(owner)"
         case .duplicateRoot:
@@ -206,6 +211,8 @@ enum SemanticMessage: DiagnosticMessage {
                 ?? "use one of " + known.map { "`\($0)`" }.joined(separator: ", ")
         case .pipelineOnModel:
             "map the model's own fields instead"
+        case .reservedFieldName(let name):
+            "name the field otherwise and read the key with `from \"\(name)\"`"
         case .dictionaryKeyNotString:
             "JSON object keys are always strings: write `[String: T]`"
         case .inheritanceTooDeep:

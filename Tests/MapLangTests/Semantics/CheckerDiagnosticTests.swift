@@ -87,6 +87,11 @@ struct CheckerDiagnosticTests {
             id: "field declared twice", source: "model A { †x: Int »x: String }",
             code: "duplicate-field", message: "`A` declares the field `x` more than once", help: nil,
             secondary: "first declared here"),
+        // reserved-field-name
+        DiagnosticCase(
+            id: "a field named like a word of checks", source: "model A { »and: Int }",
+            code: "reserved-field-name", message: "a field cannot be named `and`: checks read it as a word of their own",
+            help: "name the field otherwise and read the key with `from \"and\"`", secondary: nil),
         // duplicate-input
         DiagnosticCase(
             id: "1 and 1.0 in two enum cases", source: "enum E { a from †1 b from »1.0 }",
@@ -358,7 +363,7 @@ struct CheckerDiagnosticTests {
             codes == [
                 "builtin-name-taken", "check-comparison-mismatch", "check-not-boolean", "check-operand-mismatch",
                 "dictionary-key-not-string", "duplicate-declaration", "duplicate-enum-case",
-                "duplicate-field", "duplicate-input", "duplicate-root", "expected-scalar", "literal-out-of-range",
+                "duplicate-field", "reserved-field-name", "duplicate-input", "duplicate-root", "expected-scalar", "literal-out-of-range",
                 "invalid-arguments", "invalid-date-pattern", "invalid-literal", "invalid-pattern",
                 "literal-type-mismatch", "not-a-model-field", "pipeline-on-model", "pipeline-output-mismatch",
                 "recursive-transform", "rule-type-mismatch", "setting-not-allowed", "table-outputs-differ",
