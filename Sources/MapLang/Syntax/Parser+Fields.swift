@@ -86,8 +86,10 @@ extension Parser {
     }
 
     /// ```ebnf
-    /// keyPath = keyStep { "." keyStep | index } ;
+    /// keyPath = key { "." keyStep | index } ;
     /// ```
+    ///
+    /// A first step that is an index is reported (`key-path-starts-with-index`) and kept.
     mutating func parseKeyPath(after separator: Token) throws(SyntaxError) -> KeyPath {
         var components = [try parseKeyStep(after: separator, first: true)]
         while true {
@@ -119,7 +121,9 @@ extension Parser {
         case .string(let key):
             return KeyComponent(kind: .key(key, quoted: true), span: advance().span)
         case .leftBracket:
-            return try parseIndex()
+            let index = try parseIndex()
+            if first { report(.keyPathStartsWithIndex, at: index.span) }
+            return index
         case .integer, .decimal, .leftBrace, .rightBrace, .rightBracket, .leftParen, .rightParen, .colon, .comma,
             .dot, .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less,
             .lessEqual, .greater, .greaterEqual, .endOfFile:

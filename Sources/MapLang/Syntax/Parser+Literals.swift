@@ -112,13 +112,19 @@ extension Parser {
     /// Parses a range, at its operator; the lower bound, if any, is already read.
     ///
     /// ```ebnf
-    /// range = number ( "..." | "..<" ) [ number ] | ( "..." | "..<" ) number ;
+    /// range = number "..." [ number ] | number "..<" number | ( "..." | "..<" ) number ;
     /// ```
+    ///
+    /// `a..<` with no upper bound is reported (`range-without-upper-bound`)
+    /// and read as `a...`.
     mutating func parseRange(lower: Literal?) throws(SyntaxError) -> Literal {
         let operatorToken = advance()
         let upper = parseNumber()
         if lower == nil, upper == nil {
             throw fail(.expectedValue(.rangeBound, after: operatorToken.kind, found: current.kind), at: missingSpan)
+        }
+        if upper == nil, operatorToken.kind == .halfOpenRange {
+            report(.halfOpenRangeWithoutUpperBound, at: operatorToken.span)
         }
         let span = Span(start: lower?.span.start ?? operatorToken.span.start, end: previousEnd)
         return Literal(

@@ -9,6 +9,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case doubleOptional
     /// An enum's default written as a table's is, `default -> a`; carries the case.
     case enumDefaultArrow(caseName: String)
+    /// A key path whose first step is an index, `from [0]`.
+    case keyPathStartsWithIndex
+    /// A half-open range with no upper bound, `1..<`.
+    case halfOpenRangeWithoutUpperBound
     /// A field has two clauses of the same kind, such as two `from`.
     case duplicateClause(clause: String, field: String)
     /// An enum has more than one `default`.
@@ -197,6 +201,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .chainedComparison: return "chained-comparison"
         case .doubleOptional: return "double-optional"
         case .enumDefaultArrow: return "enum-default-arrow"
+        case .keyPathStartsWithIndex: return "key-path-starts-with-index"
+        case .halfOpenRangeWithoutUpperBound: return "range-without-upper-bound"
         case .duplicateClause: return "duplicate-clause"
         case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
@@ -231,6 +237,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "a type can be optional only once"
         case .enumDefaultArrow:
             return "an enum's `default` names one of its cases, with no `->`"
+        case .keyPathStartsWithIndex:
+            return "a key path starts with a key: a record is an object, not an array"
+        case .halfOpenRangeWithoutUpperBound:
+            return "`..<` needs an upper bound"
         case .duplicateClause(let clause, let field):
             return "field `\(field)` has more than one `\(clause)` clause"
         case .duplicateEnumDefault(let name):
@@ -355,6 +365,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "remove the extra `?`"
         case .enumDefaultArrow(let caseName):
             return "write `default \(caseName)`; tables and choices write `default -> …`"
+        case .keyPathStartsWithIndex:
+            return "name the key that holds the array first: `from items[0]`"
+        case .halfOpenRangeWithoutUpperBound:
+            return "for no upper bound write `...`: `range(1...)`"
         case .expectedKeyword(let word, _, _):
             return word == "by" ? "name the key that chooses the model: `choice Shape by type { … }`" : nil
         case .duplicateClause(let clause, _):

@@ -307,14 +307,14 @@ struct FormatterGoldenTests {
             input: #"""
                 model A {
                   a: String from "login", "default", "from".x, "a.b", "@type", "", "1a", "_x1", "caf\u{E9}"
-                  b: String from a."default"."x y"[3], [0][-1], a.[2], x.from.where, "true".null
+                  b: String from a."default"."x y"[3], k[0][-1], a.[2], x.from.where, "true".null
                 }
 
                 """#,
             expected: #"""
                 model A {
                   a: String from login, "default", "from".x, "a.b", "@type", "", "1a", _x1, "café"
-                  b: String from a.default."x y"[3], [0][-1], a[2], x.from.where, true.null
+                  b: String from a.default."x y"[3], k[0][-1], a[2], x.from.where, true.null
                 }
 
                 """#),

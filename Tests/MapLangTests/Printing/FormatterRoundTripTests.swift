@@ -69,7 +69,7 @@ struct FormatterRoundTripTests {
         Sample(
             id: "declarations on one line", text: "model A { a: Int b: [A] check a > 0 } enum E { x y default x }"),
         Sample(id: "fallback keys", text: "model A { id: Int from id, ID, book_id }"),
-        Sample(id: "index after dot and leading index", text: "model A { x: Int from a.[2], [0][1] }"),
+        Sample(id: "index after dot and indices in a row", text: "model A { x: Int from a.[2], k[0][1] }"),
         Sample(id: "keyword keys after a dot", text: "model A { x: Int from a.from.default }"),
         Sample(id: "nested optional types", text: "model A { x: [[String?]?: Int?]? }"),
         Sample(

@@ -204,6 +204,16 @@ struct ParserRecoveryTests {
             help: "write `default a`; tables and choices write `default -> …`", secondary: [],
             dump: "file @1:1\n  enum E @1:1\n    case a @1:10\n    case b @1:12\n    default a @1:25\n"),
         RecoveryCase(
+            id: "a key path starting with an index", source: "model A { x: Int from [0] }",
+            diagnostics: ["1:23 key-path-starts-with-index: a key path starts with a key: a record is an object, not an array"],
+            help: "name the key that holds the array first: `from items[0]`", secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from [0] @1:23\n"),
+        RecoveryCase(
+            id: "a half-open range with no upper bound", source: "model A { x: Int where range(1..<) }",
+            diagnostics: ["1:31 range-without-upper-bound: `..<` needs an upper bound"],
+            help: "for no upper bound write `...`: `range(1...)`", secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      rule range(1..<) @1:24\n"),
+        RecoveryCase(
             id: "double optional", source: "model A { x: Int?? }",
             diagnostics: ["1:18 double-optional: a type can be optional only once"],
             help: "remove the extra `?`", secondary: [],

@@ -287,13 +287,13 @@ extension ParserTests {
                     from book_id @1:32
                 """),
         DumpCase(
-            id: "index after dot and leading index", source: "model A { x: Int from a.[2], [0][1] }",
+            id: "index after dot and indices in a row", source: "model A { x: Int from a.[2], k[0][1] }",
             dump: """
                 model A @1:1
                   field x @1:11
                     type Int @1:14
                     from a[2] @1:23
-                    from [0][1] @1:30
+                    from k[0][1] @1:30
                 """),
         DumpCase(
             id: "keyword keys after a dot", source: "model A { x: Int from a.from.default }",
