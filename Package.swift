@@ -50,12 +50,15 @@ let package = Package(
         .executableTarget(
             name: "MapLangMain", dependencies: ["MapLangCLI"], path: "Sources/maplang", exclude: libraryEntries,
             sources: ["main.swift"]),
+        // The fuzz targets' bodies and the direct-path comparison, which the
+        // tests replay; not part of the library apps link.
+        .target(name: "MapLangFuzzing", dependencies: ["MapLang"]),
         // The benchmark against JSONDecoder: data, both jobs, the same-data check, the report.
         .target(name: "MapLangBench", dependencies: ["MapLang"]),
         .executableTarget(name: "maplang-bench", dependencies: ["MapLangBench"]),
         // FuzzRegressions holds inputs the tests read from disk, not sources.
         .testTarget(
-            name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "CThreads"],
+            name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "MapLangFuzzing", "CThreads"],
             exclude: ["Fuzz/FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapLang
+import MapLangFuzzing
 
 /// Replays every input saved in `FuzzRegressions/TARGET/` (crashes the fuzzers
 /// found, once fixed, and hand-picked nasty inputs) through the fuzz targets'

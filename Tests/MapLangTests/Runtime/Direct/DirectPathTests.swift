@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @testable import MapLang
+import MapLangFuzzing
 
 /// The direct path (`Rules.serializeDocument`) must give exactly what the
 /// tree path (`Rules.mapDocument` and `JSONWriter`) gives: the same JSON for

@@ -1,36 +1,38 @@
+import MapLang
+
 /// Maps a document both ways — straight from bytes to JSON text, as
 /// `Rules.serializeDocument` does, and through a tree, as
 /// `Rules.mapDocument` does — and tells where the two differ.
 ///
 /// The direct path promises the same output, errors and syntax errors as the
 /// tree; the mapping fuzz target and the tests hold it to that.
-enum DirectPathComparison {
+package enum DirectPathComparison {
     /// What one way of mapping gave: each record's index, JSON and errors,
     /// and the syntax error that ended the document, if any.
-    struct Outcome: Equatable {
+    package struct Outcome: Equatable {
         /// Each record in order.
-        var records: [Record] = []
+        package var records: [Record] = []
         /// The document's shape, when it was valid JSON.
-        var shape: DocumentShape?
+        package var shape: DocumentShape?
         /// The syntax error, when it was not.
-        var syntaxError: JSONSyntaxError?
+        package var syntaxError: JSONSyntaxError?
     }
 
     /// One record of an outcome.
-    struct Record: Equatable {
+    package struct Record: Equatable {
         /// Its index in a top-level array.
-        var index: Int?
+        package var index: Int?
         /// Its JSON, when it mapped.
-        var json: [UInt8]?
+        package var json: [UInt8]?
         /// Its errors.
-        var errors: [MappingError]
+        package var errors: [MappingError]
         /// The offset past it.
-        var end: Int
+        package var end: Int
     }
 
     /// The first difference between the two ways of mapping `bytes`, or
     /// `nil` when they agree.
-    static func difference(
+    package static func difference(
         _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style = .compact
     ) -> String? {
         let (direct, tree) = outcomes(rules, bytes, model: model, style: style)
@@ -49,14 +51,14 @@ enum DirectPathComparison {
 
     /// The difference between mapping `line` as one line of NDJSON through
     /// `Rules.serializeLine` and through `Rules.mapLine`, or `nil` when they agree.
-    static func lineDifference(_ rules: Rules, _ line: [UInt8], model: ModelID) -> String? {
+    package static func lineDifference(_ rules: Rules, _ line: [UInt8], model: ModelID) -> String? {
         let direct = rules.serializeLine(line[...], to: model)
         let tree = rules.mapLine(line[...], number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
         return direct == tree ? nil : "line differs: direct \(direct), tree \(tree)"
     }
 
     /// What each way gave.
-    static func outcomes(
+    package static func outcomes(
         _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style
     ) -> (direct: Outcome, tree: Outcome) {
         bytes.withUnsafeBufferPointer { buffer in

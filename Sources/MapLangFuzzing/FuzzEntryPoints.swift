@@ -1,12 +1,15 @@
-/// The bodies of the fuzz targets in `Fuzz/`, kept in the library so that the
-/// test suite replays every saved crash through exactly the same code.
+import MapLang
+
+/// The bodies of the fuzz targets in `Fuzz/`, in a target of their own
+/// beside the library (not shipped in it), so that the test suite replays
+/// every saved crash through exactly the same code.
 ///
 /// Each function must return normally for any input; a crash, a failed
 /// `precondition` or a hang is a bug.
-enum FuzzEntryPoints {
+package enum FuzzEntryPoints {
     /// Reads arbitrary bytes as JSON, whole and element by element, and checks
     /// that whatever parses writes back to JSON that reads as the same value.
-    static func json(_ bytes: [UInt8]) {
+    package static func json(_ bytes: [UInt8]) {
         if let value = try? JSONReader.parse(bytes) {
             let written = JSONWriter.serialize(value.mappedValue)
             guard let again = try? JSONReader.parse(written), again.mappedValue == value.mappedValue else {
@@ -18,7 +21,7 @@ enum FuzzEntryPoints {
     }
 
     /// Lexes, parses, dumps, checks and renders arbitrary rules text.
-    static func rules(_ bytes: [UInt8]) {
+    package static func rules(_ bytes: [UInt8]) {
         let source = SourceFile(name: "fuzz.map", bytes: bytes)
         let parsed = RulesParser.parse(source)
         _ = ASTDumper.dump(parsed.file, source: source)
@@ -33,7 +36,7 @@ enum FuzzEntryPoints {
     /// Maps arbitrary bytes with `mappingRules`, rendering every result and
     /// error, and checks that mapping straight to JSON text agrees with
     /// mapping through a tree, under both sets of rules.
-    static func mapping(_ bytes: [UInt8]) {
+    package static func mapping(_ bytes: [UInt8]) {
         let model = try! mappingRules.model(named: nil)
         _ = try? mappingRules.mapDocument(bytes, to: model) { record in
             if let value = record.value { _ = JSONWriter.serialize(value) }
@@ -51,7 +54,7 @@ enum FuzzEntryPoints {
 
     /// The start both fuzzing rules files share: settings and an enum with
     /// inputs of every kind and a default.
-    static let settingsAndKind = """
+    package static let settingsAndKind = """
         root Record
         keys snake_case
         enum Kind {
@@ -64,7 +67,7 @@ enum FuzzEntryPoints {
 
     /// Rules whose models the direct path reads itself: no checks or
     /// unknown-key policies, and every kind of scalar it reads from bytes.
-    static let directRules: Rules = {
+    package static let directRules: Rules = {
         let text = settingsAndKind + """
             enum Strict {
               on
@@ -120,7 +123,7 @@ enum FuzzEntryPoints {
     }()
 
     /// Rules that use every kind of field, key path, transformer, rule and check.
-    static let mappingRules: Rules = {
+    package static let mappingRules: Rules = {
         let text = settingsAndKind + """
             table level {
               "low", 1 -> "L"
