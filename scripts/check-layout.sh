@@ -26,9 +26,14 @@ if [ "${1:-}" = --no-tests ]; then run_tests=0; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/maplang-layout.XXXXXX")
 mounted=""
 cleanup() {
-    # Best effort: the run has already passed or failed by now.
-    if [ -n "$mounted" ]; then umount "$mounted" 2>/dev/null || umount -l "$mounted" 2>/dev/null || true; fi
-    if [ -n "${fs_pid:-}" ]; then kill "$fs_pid" 2>/dev/null || true; fi
+    # A mount left behind fails the run, even one that had passed; a lazy
+    # unmount is the fallback for a mount still busy.
+    if [ -n "$mounted" ] && ! umount "$mounted" 2>/dev/null && ! umount -l "$mounted"; then
+        echo "check-layout: could not unmount $mounted" >&2
+        exit 1
+    fi
+    # The file system process is stopped if it still runs; one already gone is no failure.
+    if [ -n "${fs_pid:-}" ] && kill -0 "$fs_pid" 2>/dev/null; then kill "$fs_pid"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
