@@ -48,43 +48,45 @@ package struct HostileCase: Sendable {
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
     ]
 
-    /// `transform t0 = t1 | t1`, …: t0 would be 2ⁿ stages.
+    /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
+    package static func doubling(_ levels: Int) -> String {
+        (0..<levels).map { "transform t\($0) = t\($0 + 1) | t\($0 + 1)\n" }.joined()
+            + "transform t\(levels) = trim\nmodel R { s: String using t0 }\n"
+    }
+
+    /// `transform t0 = t1 | trim`, … as a chain of `levels` transforms
+    /// under `t0`, or, when `cyclic`, a ring of that many.
+    package static func transforms(_ levels: Int, cyclic: Bool = false) -> String {
+        (0..<levels).map { "transform t\($0) = t\(cyclic ? ($0 + 1) % levels : $0 + 1) | trim\n" }.joined()
+            + (cyclic ? "" : "transform t\(levels) = trim\n") + "model R { s: String using t0 }\n"
+    }
+
+    /// `model M0 extends M1 { a0: Int? }`, …, as a chain of `levels` models
+    /// above the top, or, when `cyclic`, a ring of that many.
+    package static func models(_ levels: Int, cyclic: Bool = false) -> String {
+        (0..<levels).map { "model M\($0) extends M\(cyclic ? ($0 + 1) % levels : $0 + 1) { a\($0): Int? }\n" }.joined()
+            + (cyclic ? "" : "model M\(levels) { z: Int? }\n") + "root M0\n"
+    }
+
     package static let doublingTransforms = HostileCase(
         name: "transforms that double", unit: "transforms", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
-        rules: { count in
-            (0..<count).map { "transform t\($0) = t\($0 + 1) | t\($0 + 1)\n" }.joined()
-                + "transform t\(count) = trim\nmodel R { s: String using t0 }\n"
-        }, input: nil, streamed: false, status: 65, reports: "transform-too-long")
+        rules: { doubling($0) }, input: nil, streamed: false, status: 65, reports: "transform-too-long")
 
-    /// `transform t0 = t1 | trim`, … as one chain.
     package static let transformChain = HostileCase(
         name: "a chain of transforms", unit: "transforms", units: 5_000, smallUnits: 100, arguments: ["check", "RULES"],
-        rules: { count in
-            (0..<count).map { "transform t\($0) = t\($0 + 1) | trim\n" }.joined()
-                + "transform t\(count) = trim\nmodel R { s: String using t0 }\n"
-        }, input: nil, streamed: false, status: 65, reports: "transform-too-deep")
+        rules: { transforms($0) }, input: nil, streamed: false, status: 65, reports: "transform-too-deep")
 
-    /// The same chain closed into a ring.
     package static let transformRing = HostileCase(
         name: "a ring of transforms", unit: "transforms", units: 5_000, smallUnits: 100, arguments: ["check", "RULES"],
-        rules: { count in
-            (0..<count).map { "transform t\($0) = t\(($0 + 1) % count) | trim\n" }.joined() + "model R { s: String using t0 }\n"
-        }, input: nil, streamed: false, status: 65, reports: "recursive-transform")
+        rules: { transforms($0, cyclic: true) }, input: nil, streamed: false, status: 65, reports: "recursive-transform")
 
-    /// `model M0 extends M1 { a0: Int? }`, … as one chain.
     package static let modelChain = HostileCase(
         name: "a chain of models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
-        rules: { count in
-            (0..<count).map { "model M\($0) extends M\($0 + 1) { a\($0): Int? }\n" }.joined()
-                + "model M\(count) { z: Int? }\nroot M0\n"
-        }, input: nil, streamed: false, status: 65, reports: "inheritance-too-deep")
+        rules: { models($0) }, input: nil, streamed: false, status: 65, reports: "inheritance-too-deep")
 
-    /// The same chain closed into a ring.
     package static let modelRing = HostileCase(
         name: "a ring of models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
-        rules: { count in
-            (0..<count).map { "model M\($0) extends M\(($0 + 1) % count) { a\($0): Int? }\n" }.joined() + "root M0\n"
-        }, input: nil, streamed: false, status: 65, reports: "inheritance-cycle")
+        rules: { models($0, cyclic: true) }, input: nil, streamed: false, status: 65, reports: "inheritance-cycle")
 
     /// One model on one line, every field of an unknown type.
     package static let errorsOnOneLine = HostileCase(

@@ -6,34 +6,16 @@ import Foundation
 import Testing
 
 @testable import MapLang
+import MapLangBench
 
 /// Rules files shaped to make a careless checker take exponential time,
 /// quadratic memory or the whole stack: transforms that double at every
 /// level, chains and cycles of thousands of transforms or models. Each
 /// compiles to exactly one diagnostic, found without recursion; the limits
-/// (64 levels of transforms or models, 10,000 stages) hold exactly.
+/// (64 levels of transforms or models, 10,000 stages) hold exactly. The
+/// files come from the generators the benchmark's hostile set grows.
 struct CheckerHostileRulesTests {
     typealias Support = RulesTestSupport
-
-    /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 is 2ⁿ stages.
-    static func doubling(_ levels: Int) -> String {
-        (0..<levels).map { "transform t\($0) = t\($0 + 1) | t\($0 + 1)\n" }.joined()
-            + "transform t\(levels) = trim\nmodel R { s: String using t0 }\n"
-    }
-
-    /// `transform t0 = t1 | trim`, … as a chain of `levels` transforms
-    /// under `t0`, or, when `cyclic`, a ring of that many.
-    static func chain(_ levels: Int, cyclic: Bool = false) -> String {
-        (0..<levels).map { "transform t\($0) = t\(cyclic ? ($0 + 1) % levels : $0 + 1) | trim\n" }.joined()
-            + (cyclic ? "" : "transform t\(levels) = trim\n") + "model R { s: String using t0 }\n"
-    }
-
-    /// `model M0 extends M1 { a0: Int? }`, …, as a chain of `levels` models
-    /// above the top, or, when `cyclic`, a ring of that many.
-    static func models(_ levels: Int, cyclic: Bool = false) -> String {
-        (0..<levels).map { "model M\($0) extends M\(cyclic ? ($0 + 1) % levels : $0 + 1) { a\($0): Int? }\n" }.joined()
-            + (cyclic ? "" : "model M\(levels) { z: Int? }\n") + "root M0\n"
-    }
 
     static func summaries(_ text: String) -> [String] {
         Support.compileErrors(text).map(Support.summary)
@@ -41,51 +23,51 @@ struct CheckerHostileRulesTests {
 
     @Test func aTransformThatDoublesThirtyTimesIsOneError() {
         #expect(
-            Self.summaries(Self.doubling(29))
+            Self.summaries(HostileCase.doubling(29))
                 == ["16:11 transform-too-long: the transformer `t15` expands to more than 10,000 stages"])
     }
 
     @Test func aTransformOfExactlyTheStageLimitCompiles() throws {
         // 2¹³ = 8,192 stages.
-        let rules = try Support.rules(Self.doubling(13))
+        let rules = try Support.rules(HostileCase.doubling(13))
         #expect(try rules.map(Data(#"{"s": " x "}"#.utf8)).jsonText() == #"{"s":"x"}"#)
-        #expect(!Self.summaries(Self.doubling(14)).isEmpty)
+        #expect(!Self.summaries(HostileCase.doubling(14)).isEmpty)
     }
 
     @Test func aChainOfFiveThousandTransformsIsOneError() {
         #expect(
-            Self.summaries(Self.chain(5_000))
+            Self.summaries(HostileCase.transforms(5_000))
                 == ["4937:11 transform-too-deep: the transformer `t4936` is built from transformers nested more than 64 deep"])
     }
 
     @Test func sixtyFourLevelsOfTransformsCompile() {
         // t0 … t63, each one level: 64 in all.
-        #expect(Self.summaries(Self.chain(63)) == [])
-        #expect(Self.summaries(Self.chain(64)) == ["1:11 transform-too-deep: the transformer `t0` is built from transformers nested more than 64 deep"])
+        #expect(Self.summaries(HostileCase.transforms(63)) == [])
+        #expect(Self.summaries(HostileCase.transforms(64)) == ["1:11 transform-too-deep: the transformer `t0` is built from transformers nested more than 64 deep"])
     }
 
     @Test func aRingOfFiveThousandTransformsIsOneCycle() {
         #expect(
-            Self.summaries(Self.chain(5_000, cyclic: true))
+            Self.summaries(HostileCase.transforms(5_000, cyclic: true))
                 == ["1:11 recursive-transform: the transformer `t0` uses itself: `t0` → `t1` → `t2` → `t3` → `t4` → `t5` → `t6` → `t7` → … 4,992 more … → `t0`"])
     }
 
     @Test func aChainOfTwoThousandFiveHundredModelsIsOneError() {
         #expect(
-            Self.summaries(Self.models(2_500))
+            Self.summaries(HostileCase.models(2_500))
                 == ["2437:21 inheritance-too-deep: the model `M2436` is the 65th of a chain of models that extend one another; at most 64 may"])
     }
 
     @Test func sixtyFourModelsInAChainCompile() throws {
         // M0 … M63: 64 models, M0 with all their fields.
-        let rules = try Support.rules(Self.models(63))
+        let rules = try Support.rules(HostileCase.models(63))
         #expect(try rules.map(Data(#"{"a0": 1, "z": 2}"#.utf8)).jsonText().hasPrefix(#"{"z":2,"a62":null"#))
-        #expect(Self.summaries(Self.models(64)).count == 1)
+        #expect(Self.summaries(HostileCase.models(64)).count == 1)
     }
 
     @Test func aRingOfTwoThousandFiveHundredModelsIsOneCycle() {
         #expect(
-            Self.summaries(Self.models(2_500, cyclic: true))
+            Self.summaries(HostileCase.models(2_500, cyclic: true))
                 == ["1:18 inheritance-cycle: the model `M0` extends itself: `M0` → `M1` → `M2` → `M3` → `M4` → `M5` → `M6` → `M7` → … 2,492 more … → `M0`"])
     }
 }
