@@ -65,7 +65,7 @@ enum RulesLoader {
     /// Reads a rules file's bytes; any that are not UTF-8 are left for the
     /// lexer to report at their exact position.
     static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
-        let tooLarge = ConsoleError(message: "cannot read `\(path)`: a rules file may hold at most 16 MiB")
+        let tooLarge = ConsoleError(message: "cannot read `\(path)`: a rules file may hold at most \(sizeLimit >> 20) MiB")
         return SourceFile(name: path, bytes: try console.openInput(path).readAll(limit: sizeLimit, tooLarge: tooLarge))
     }
 }

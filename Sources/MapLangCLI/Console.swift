@@ -98,12 +98,6 @@ extension InputSource {
     /// No mapping: the input is read in chunks.
     public func mapped() -> MappedInput? { nil }
 
-    /// Reads everything that is left, however much that is.
-    public func readAll() throws(ConsoleError) -> [UInt8] {
-        // No input can pass this limit in memory: the error is never thrown.
-        try readAll(limit: .max, tooLarge: ConsoleError(message: "the input is too large"))
-    }
-
     /// Reads everything that is left, `limit` bytes at most.
     ///
     /// - Throws: The read's error, or `tooLarge` once more than `limit`

@@ -49,7 +49,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The most diagnostics `render(_:)` shows of one list; a count says how
     /// many more there are.
-    public static let maximumShown = 100
+    package static let maximumShown = 100
 
     /// Renders the diagnostics, the first `maximumShown` of them, and a
     /// closing count such as `2 errors`.

@@ -81,7 +81,7 @@ package struct StreamedDocument: Sendable {
     /// is numbered `index`.
     package mutating func drop(before offset: Int, nextIndex index: Int?) {
         start.advance(over: buffer[..<offset], atInputStart: start.offset == 0)
-        context = Array((context + buffer[..<offset]).suffix(Self.contextSize))
+        context = Array((context + buffer[max(0, offset - Self.contextSize)..<offset]).suffix(Self.contextSize))
         buffer.removeFirst(offset)
         outline.shift(by: offset)
         nextIndex = index
@@ -142,7 +142,7 @@ package struct InputPosition: Sendable, Equatable {
         }
         // Characters as a file's errors count them: grapheme clusters. A
         // cut falls after ASCII punctuation or white space, never inside one.
-        column += String(decoding: rest, as: UTF8.self).count
+        column += rest.allSatisfy { $0 < 0x80 } ? rest.count : String(decoding: rest, as: UTF8.self).count
     }
 }
 

@@ -152,6 +152,20 @@ struct CLIStreamedInputTests {
         #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
     }
 
+    /// The line named is the one that goes on, counting empty and rejected lines before it.
+    @Test func anEndlessLineIsNamedByItsNumber() throws {
+        let directory = try Self.rulesDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let script = #"(printf '{"id": 1, "name": "a"}\n\n{\n'; cat /dev/zero) | "$0" run --ndjson orders.map -"#
+        let result = try CLIBinary.run([script], in: directory, shell: true)
+        #expect(result.status == F.Status.unreadable)
+        #expect(result.stdout == #"{"id":1,"name":"a"}"# + "\n")
+        #expect(
+            result.stderr.hasSuffix(
+                "maplang: error: `<stdin>`: line 4 goes on past 256 MiB without a newline, the most one record read from a stream may hold\n"),
+            "\(result.stderr)")
+    }
+
     /// An NDJSON line that never ends is refused at the same limit.
     @Test func anEndlessLineStopsAtTheLimit() throws {
         let directory = try Self.rulesDirectory()

@@ -9,7 +9,7 @@ struct GrammarEBNFTests {
     @Test func generatedFilesParse() throws {
         let grammar = try EBNF(text: try TestFiles.text(TestFiles.packageRoot + "/grammar.md"))
         var generator = EBNF.Generator(grammar: grammar, seed: 0x4D61_704C)
-        for sample in 0..<400 {
+        for sample in 0..<1_500 {
             let text = generator.generate("file")
             let parsed = RulesParser.parse(SourceFile(name: "generated.map", text: text))
             #expect(
@@ -19,6 +19,10 @@ struct GrammarEBNFTests {
         }
         let unused = Set(grammar.rules.keys).subtracting(generator.used)
         #expect(unused.isEmpty, "productions never generated: \(unused.sorted())")
+        #expect(generator.undefined.isEmpty, "names used but never defined: \(generator.undefined.sorted())")
+        #expect(generator.unknownTokens.isEmpty, "tokens with no example: \(generator.unknownTokens.sorted())")
+        let untaken = grammar.alternatives.subtracting(generator.taken)
+        #expect(untaken.isEmpty, "alternatives never taken: \(untaken.sorted())")
     }
 }
 
@@ -31,13 +35,15 @@ struct EBNF {
         case token(String)
         case rule(String)
         case sequence([Term])
-        case choice([Term], notes: [String])
+        case choice([Term], notes: [String], id: String)
         case repeated(Term)
         case optional(Term)
     }
 
     /// Each rule's name and its expansion.
     var rules: [String: Term] = [:]
+    /// Every alternative of every choice, as `rule#choice.alternative`.
+    var alternatives: Set<String> = []
 
     init(text: String) throws {
         guard let start = text.range(of: "```ebnf\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else {
@@ -52,16 +58,20 @@ struct EBNF {
             block.replaceSubrange(semicolon.lowerBound..<close.upperBound, with: " " + comment + " ;")
         }
         for definition in block.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) {
-            guard let equals = definition.firstIndex(of: "=") else { continue }
+            guard !definition.isEmpty else { continue }
+            guard let equals = definition.firstIndex(of: "=") else { throw ReadError(message: "no `=` in: \(definition)") }
             let name = definition[..<equals].trimmingCharacters(in: .whitespaces)
-            var reader = Reader(tokens: Self.tokens(of: String(definition[definition.index(after: equals)...])))
+            guard rules[name] == nil else { throw ReadError(message: "`\(name)` is defined twice") }
+            var reader = Reader(tokens: try Self.tokens(of: String(definition[definition.index(after: equals)...])), rule: name)
             rules[name] = try reader.choice()
+            guard reader.current == nil else { throw ReadError(message: "`\(name)`: unexpected `\(reader.current ?? "")`") }
+            alternatives.formUnion(reader.alternatives)
         }
     }
 
     /// The words of a definition: quoted literals, names, brackets, `|`, and
     /// `(* … *)` comments as one word each.
-    static func tokens(of text: String) -> [String] {
+    static func tokens(of text: String) throws -> [String] {
         var tokens: [String] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -81,6 +91,7 @@ struct EBNF {
             } else {
                 var end = index
                 while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" { end = text.index(after: end) }
+                guard end > index else { throw ReadError(message: "unexpected `\(character)` in: \(text)") }
                 tokens.append(String(text[index..<end]))
                 index = end
             }
@@ -95,7 +106,13 @@ struct EBNF {
     /// Reads a definition's words into a term.
     struct Reader {
         let tokens: [String]
+        /// The rule being read, to name its choices.
+        let rule: String
         var position = 0
+        /// How many choices have been read, to number them.
+        var choices = 0
+        /// Every alternative read, as `rule#choice.alternative`.
+        var alternatives: Set<String> = []
 
         var current: String? { position < tokens.count ? tokens[position] : nil }
 
@@ -107,7 +124,11 @@ struct EBNF {
                 alternatives.append(try sequence())
                 notes.append(note())
             }
-            return alternatives.count == 1 ? alternatives[0] : .choice(alternatives, notes: notes)
+            guard alternatives.count > 1 else { return alternatives[0] }
+            let id = "\(rule)#\(choices)"
+            choices += 1
+            self.alternatives.formUnion(alternatives.indices.map { "\(id).\($0)" })
+            return .choice(alternatives, notes: notes, id: id)
         }
 
         /// The comment after an alternative, if any.
@@ -153,7 +174,12 @@ struct EBNF {
         /// The rules expanded so far.
         var used: Set<String> = []
         /// The alternatives marked `once` taken in the innermost repetition.
+        var takenOnce: Set<String> = []
+        /// Every alternative taken, as `rule#choice.alternative`.
         var taken: Set<String> = []
+        /// Rule names used but not defined, and tokens with no example.
+        var undefined: Set<String> = []
+        var unknownTokens: Set<String> = []
 
         /// How deep each rule's shortest derivation is, to end a text once it is deep.
         var heights: [String: Int] = [:]
@@ -181,7 +207,7 @@ struct EBNF {
             case .literal, .token, .repeated, .optional: 0
             case .rule(let name): heights[name] ?? Int.max / 2
             case .sequence(let terms): terms.map { height(of: $0, heights) }.max() ?? 0
-            case .choice(let alternatives, _): alternatives.map { height(of: $0, heights) }.min() ?? 0
+            case .choice(let alternatives, _, _): alternatives.map { height(of: $0, heights) }.min() ?? 0
             }
         }
 
@@ -204,41 +230,49 @@ struct EBNF {
             case .literal(let text):
                 words.append(text)
             case .token(let name):
-                words.append(Self.example(of: name, pick: next(4)))
+                guard let example = Self.example(of: name, pick: next(4)) else {
+                    unknownTokens.insert(name)
+                    return
+                }
+                words.append(example)
             case .rule(let name):
                 used.insert(name)
-                guard let rule = grammar.rules[name] else { return }
+                guard let rule = grammar.rules[name] else {
+                    undefined.insert(name)
+                    return
+                }
                 expand(rule, depth: depth + 1, inModel: inModel || name == "modelMember", into: &words)
             case .sequence(let terms):
                 for term in terms { expand(term, depth: depth, inModel: inModel, into: &words) }
-            case .choice(let alternatives, let notes):
+            case .choice(let alternatives, let notes, let id):
                 // Settings marked "model only" are left out at the top level;
                 // an alternative marked "once" is taken once per repetition.
                 let allowed = alternatives.indices.filter {
-                    (inModel || !notes[$0].contains("model only")) && !(notes[$0].contains("once") && taken.contains("\(alternatives[$0])"))
+                    (inModel || !notes[$0].contains("model only")) && !(notes[$0].contains("once") && takenOnce.contains("\(id).\($0)"))
                 }
                 let shortest = allowed.min { Self.height(of: alternatives[$0], heights) < Self.height(of: alternatives[$1], heights) }
                 let chosen = deep ? shortest ?? allowed[0] : allowed[next(allowed.count)]
-                if notes[chosen].contains("once") { taken.insert("\(alternatives[chosen])") }
+                if notes[chosen].contains("once") { takenOnce.insert("\(id).\(chosen)") }
+                taken.insert("\(id).\(chosen)")
                 expand(alternatives[chosen], depth: depth, inModel: inModel, into: &words)
             case .repeated(let inner):
-                let outer = taken
-                taken = []
+                let outer = takenOnce
+                takenOnce = []
                 for _ in 0..<(deep ? 0 : next(3)) { expand(inner, depth: depth + 1, inModel: inModel, into: &words) }
-                taken = outer
+                takenOnce = outer
             case .optional(let inner):
                 if !deep, next(2) == 1 { expand(inner, depth: depth + 1, inModel: inModel, into: &words) }
             }
         }
 
         /// An example of a lexical token.
-        static func example(of token: String, pick: Int) -> String {
+        static func example(of token: String, pick: Int) -> String? {
             switch token {
             case "IDENT": ["a", "b2", "Name", "_x"][pick]
             case "STRING": [#""s""#, #""""#, #""a b""#, #""é""#][pick]
             case "INTEGER": ["0", "1", "-2", "42"][pick]
             case "DECIMAL": ["1.5", "-0.25", "2e3", "1.0E-2"][pick]
-            default: token
+            default: nil
             }
         }
     }

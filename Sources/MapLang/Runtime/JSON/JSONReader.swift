@@ -157,11 +157,8 @@ package struct JSONReader: Sendable {
     ///     past the value; for a document that is not an array, only once
     ///     nothing but whitespace is found to follow it, with the offset past
     ///     that whitespace.
-    ///   - resume: Where to go on from in a top-level array, instead of the
-    ///     document's start: the offset just past an element, and the next
-    ///     element's index.
     ///   - partial: Whether `buffer` is only the start of the document, cut
-    ///     just before a comma of its top-level array: the walk then stops
+    ///     after an element of its top-level array: the walk then stops
     ///     where the buffer ends after an element, as the rest is yet to come.
     ///   - resume: Where to go on in a top-level array whose elements before
     ///     have been read another way: the offset just past an element, and

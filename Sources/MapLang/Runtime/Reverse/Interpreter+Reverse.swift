@@ -38,12 +38,12 @@ extension Interpreter {
         let values = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         var builder = SourceObjectBuilder()
         var failed = false
-        // What forward mapping gives each field from what is written, for the checks.
-        var forward: [MappedValue] = []
-        forward.reserveCapacity(model.fields.count)
+        // What forward mapping gives each field from what is written, for the checks; none without checks.
+        var forward: [MappedValue]? = model.checks.isEmpty ? nil : []
+        forward?.reserveCapacity(model.fields.count)
         for (index, field) in model.fields.enumerated() {
             guard model.unknownKeys != .keep(index), !field.reversal.target.isEmpty else {
-                forward.append(values[field.name] ?? (model.unknownKeys == .keep(index) ? .object(MappedObject()) : .null))
+                forward?.append(values[field.name] ?? (model.unknownKeys == .keep(index) ? .object(MappedObject()) : .null))
                 continue
             }
             context.path.append(.key(field.name))
@@ -51,9 +51,9 @@ extension Interpreter {
             switch reverseField(field, values[field.name], &context) {
             case .write(let written, let value):
                 builder.insert(written, at: field.reversal.target[...])
-                forward.append(value)
+                forward?.append(value)
             case .omit(let value):
-                forward.append(value)
+                forward?.append(value)
             case .failed:
                 failed = true
             }
@@ -62,7 +62,7 @@ extension Interpreter {
             builder.merge(kept)
         }
         guard !failed else { return nil }
-        for check in model.checks where !check.condition.holds(for: forward) {
+        for check in model.checks where !check.condition.holds(for: forward ?? []) {
             context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
             failed = true
         }
@@ -249,13 +249,13 @@ extension InverseStep {
     func apply(to value: MappedValue, tables: [TablePlan]) -> Result<MappedValue, MappingProblem> {
         switch self {
         case .iso8601:
-            return Self.date(value, transformer: "iso8601", within: DateTimeFields.writableSeconds) { .string($0.iso8601String) }
+            return Self.date(value, transformer: "iso8601") { .string($0.iso8601String) }
         case .timestamp(let unit):
-            return Self.date(value, transformer: "timestamp", within: UnixTimestamp.supportedRange) {
+            return Self.date(value, transformer: "timestamp") {
                 .decimal(UnixTimestamp.literal(for: $0, unit: unit))
             }
         case .datePattern(let pattern):
-            return Self.date(value, transformer: "date", within: DateTimeFields.writableSeconds) { .string(pattern.format($0)) }
+            return Self.date(value, transformer: "date") { .string(pattern.format($0)) }
         case .url:
             guard let text = value.stringValue else { return .failure(.typeMismatch(expected: "a URL", found: value.preview)) }
             return .success(.string(text))
@@ -277,10 +277,10 @@ extension InverseStep {
     /// Writes a date, or an ISO-8601 string, in a transformer's form; a
     /// date outside the seconds the transformer reads back is an error.
     private static func date(
-        _ value: MappedValue, transformer: String, within seconds: ClosedRange<Int64>, _ write: (Timestamp) -> MappedValue
+        _ value: MappedValue, transformer: String, _ write: (Timestamp) -> MappedValue
     ) -> Result<MappedValue, MappingProblem> {
         func written(_ timestamp: Timestamp) -> Result<MappedValue, MappingProblem> {
-            guard seconds.contains(timestamp.seconds) else {
+            guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else {
                 return .failure(
                     .typeMismatch(
                         expected: "a date in the years 0000 to 9999, which `\(transformer)` writes and reads back",

@@ -23,9 +23,8 @@ struct DirectPathTests {
 
     /// Every example with rules and an input.
     static let examples: [Example] = {
-        let root = TestFiles.packageRoot + "/examples"
-        return ((try? TestFiles.list(root)) ?? []).sorted().compactMap { name in
-            let folder = "\(root)/\(name)"
+        ExampleFolders.names.compactMap { name in
+            let folder = "\(ExampleFolders.root)/\(name)"
             guard let text = try? TestFiles.text("\(folder)/\(name).map"), let input = try? TestFiles.read("\(folder)/input.json"),
                 let rules = try? Rules(source: SourceFile(name: "\(name).map", text: text))
             else { return nil }
