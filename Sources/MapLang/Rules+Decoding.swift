@@ -29,23 +29,17 @@ extension Rules {
     ///   - bytes: The document's UTF-8 bytes.
     ///   - model: The model to map to; the root model when `nil`.
     /// - Throws: Only `DecodingError`, as `JSONDecoder` does: when the
-    ///   document breaks the rules, `dataCorrupted` whose `underlyingError`
-    ///   is the `MappingFailure` with every error, each naming the input
-    ///   path, the model and field, and the rule's place; when it is not
-    ///   JSON, `dataCorrupted` with the `JSONSyntaxError`; for a model that
-    ///   cannot be chosen, `dataCorrupted` with the `ModelChoiceError`; the
-    ///   usual errors when the mapped value does not fit `type`.
+    ///   document cannot be mapped, `dataCorrupted` whose `underlyingError`
+    ///   is the `MappingFailure` (`brokenRules` with every error, each naming
+    ///   the input path, the model and field, and the rule; `invalidJSON`;
+    ///   `modelChoice`); the usual errors when the mapped value does not
+    ///   fit `type`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], model: String? = nil) throws -> T {
         let mapped: MappedValue
         do {
             mapped = try map(bytes, to: model)
-        } catch let failure as MappingFailure {
-            throw failure.decodingError
-        } catch let error as JSONSyntaxError {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "The data is not valid JSON: \(error)", underlyingError: error))
-        } catch let error as ModelChoiceError {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.message, underlyingError: error))
+        } catch {
+            throw error.decodingError
         }
         return try MappedScalars.decode(type, from: mapped, at: [])
     }
@@ -61,7 +55,7 @@ extension Rules {
     }
 
     /// Maps a JSON document given as `Data`; see `map(_:to:)`.
-    public func map(_ data: Data, to model: String? = nil) throws -> MappedValue {
+    public func map(_ data: Data, to model: String? = nil) throws(MappingFailure) -> MappedValue {
         try map([UInt8](data), to: model)
     }
 }
@@ -69,16 +63,22 @@ extension Rules {
 extension MappingFailure {
     /// The failure as Swift code that expects decoding errors sees it: data
     /// corrupted at the first error's input path, with its message and rule,
-    /// and this failure, with every error, as the underlying error.
-    public var decodingError: DecodingError {
+    /// and this failure as the underlying error.
+    var decodingError: DecodingError {
         let first = errors.first
         let path = first?.path.components.map(JSONPathKey.init) ?? []
-        let detail = first.map { error in
-            let rule = error.rule.isEmpty ? "" : error.rule + " at "
-            return "\(error.path): \(error.message) (\(rule)\(error.ruleFile):\(error.ruleLocation))"
-        }
-        return .dataCorrupted(
-            .init(codingPath: path, debugDescription: detail ?? "the document did not map", underlyingError: self))
+        let detail: String =
+            switch self {
+            case .brokenRules:
+                first.map { error in
+                    let rule = error.rule.isEmpty ? "" : error.rule + " at "
+                    return "\(error.path): \(error.message) (\(rule)\(error.ruleFile):\(error.ruleLocation))"
+                } ?? "the document did not map"
+            case .invalidJSON(let error): "The data is not valid JSON: \(error)"
+            case .modelChoice(let error): error.message
+            case .irreversibleRules(let error): "the rules cannot map back: \(error.description)"
+            }
+        return .dataCorrupted(.init(codingPath: path, debugDescription: detail, underlyingError: self))
     }
 }
 

@@ -22,44 +22,30 @@ extension Rules {
     ///   - model: The model the value has the shape of; the root model when `nil`.
     /// - Returns: Compact JSON in the source's shape.
     /// - Throws: Only `EncodingError`, as `JSONEncoder` does:
-    ///   `invalidValue` whose `underlyingError` is the `MappingFailure` with
-    ///   every error when the value does not fit the model, the `RulesError`
-    ///   when some field cannot be mapped back (`reversalProblems`), or the
-    ///   `ModelChoiceError` for a model that cannot be chosen.
+    ///   `invalidValue` whose `underlyingError` is the `MappingFailure`:
+    ///   `brokenRules` with every error when the value does not fit the
+    ///   model, `irreversibleRules` when some field cannot be mapped back
+    ///   (`reversalProblems`), or `modelChoice`.
     public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
-        func invalid(_ error: any Error, _ description: String) -> EncodingError {
-            EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: description, underlyingError: error))
+        func invalid(_ failure: MappingFailure) -> EncodingError {
+            EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: failure.description, underlyingError: failure))
         }
         let id: ModelID
         do {
-            id = try self.model(named: model)
+            id = try reversibleModel(model)
         } catch {
-            throw invalid(error, error.message)
-        }
-        guard reversalProblems.isEmpty else {
-            let problems = RulesError(diagnostics: reversalProblems)
-            throw invalid(problems, "the rules cannot map back: \(problems.description)")
+            throw invalid(error)
         }
         let encoded = try MappedValueEncoder.encode(value)
         let records = encoded.arrayValue ?? [encoded]
         var written: [MappedValue] = []
         var errors: [MappingError] = []
         for (index, record) in records.enumerated() {
-            var result = reverse(record, from: id)
-            if encoded.arrayValue != nil {
-                result.errors = result.errors.map { error in
-                    var error = error
-                    error.path = JSONPath(components: [.index(index)] + error.path.components)
-                    return error
-                }
-            }
-            errors += result.errors
+            let result = reverse(record, from: id)
+            errors += encoded.arrayValue == nil ? result.errors : result.errors.map { $0.inside(.index(index)) }
             if let source = result.value { written.append(source) }
         }
-        guard errors.isEmpty else {
-            let failure = MappingFailure(errors: errors, mapped: nil)
-            throw invalid(failure, failure.description)
-        }
+        guard errors.isEmpty else { throw invalid(.brokenRules(errors, mapped: nil)) }
         return Data((encoded.arrayValue != nil ? .array(written) : written[0]).jsonBytes())
     }
 }

@@ -1,23 +1,43 @@
 // MARK: - Mapping whole documents
 
-/// A document in which some records broke the rules: every error, and what
-/// the records that did map came to.
-public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Every error, in input order.
-    public let errors: [MappingError]
-    /// For a top-level array, the array of the records that mapped; for a
-    /// single record, `nil`.
-    public let mapped: MappedValue?
+/// Why a document, a value or a line gave no mapped value: the one error
+/// `map`, `mapJSON`, `reverse` and `mapLines` report, and the underlying
+/// error of the `DecodingError` and `EncodingError` that `decode` and
+/// `encode` throw.
+public enum MappingFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The model asked for cannot be chosen.
+    case modelChoice(ModelChoiceError)
+    /// The input is not valid JSON.
+    case invalidJSON(JSONSyntaxError)
+    /// Some records broke the rules: every error, in input order, each
+    /// naming the input path, the model and field, and the rule; for a
+    /// top-level array, `mapped` is the array of the records that did map.
+    case brokenRules([MappingError], mapped: MappedValue?)
+    /// The rules cannot map back to the source's shape: the diagnostics of
+    /// `Rules.reversalProblems`.
+    case irreversibleRules(RulesError)
 
-    /// Creates a failure.
-    public init(errors: [MappingError], mapped: MappedValue?) {
-        self.errors = errors
-        self.mapped = mapped
+    /// The records' errors; empty unless the failure is `brokenRules`.
+    public var errors: [MappingError] {
+        guard case .brokenRules(let errors, _) = self else { return [] }
+        return errors
     }
 
-    /// The errors as `maplang run` prints them, naming the input `input`.
+    /// For a top-level array whose records broke the rules, the array of
+    /// the records that mapped; otherwise `nil`.
+    public var mapped: MappedValue? {
+        guard case .brokenRules(_, let mapped) = self else { return nil }
+        return mapped
+    }
+
+    /// The failure as `maplang run` prints it, naming the input `input`.
     public var description: String {
-        errors.map { DiagnosticRenderer().render($0, input: "input") }.joined()
+        switch self {
+        case .modelChoice(let error): "error: \(error.message)\n  = help: \(error.help)\n"
+        case .invalidJSON(let error): "input:\(error.line):\(error.column): error: \(error.message)\n"
+        case .brokenRules(let errors, _): errors.map { DiagnosticRenderer().render($0, input: "input") }.joined()
+        case .irreversibleRules(let error): error.description
+        }
     }
 }
 
@@ -34,38 +54,81 @@ extension Rules {
     ///   - bytes: The document's UTF-8 bytes.
     ///   - model: The model to map to; the root model when `nil`.
     /// - Returns: The mapped record, or an array of them.
-    /// - Throws: `ModelChoiceError` for a model that cannot be chosen,
-    ///   `JSONSyntaxError` for invalid JSON, `MappingFailure` when any record
-    ///   breaks the rules.
-    public func map(_ bytes: [UInt8], to model: String? = nil) throws -> MappedValue {
-        let id = try self.model(named: model)
+    /// - Throws: `MappingFailure`: `modelChoice`, `invalidJSON`, or
+    ///   `brokenRules` with every error and the records that mapped.
+    public func map(_ bytes: [UInt8], to model: String? = nil) throws(MappingFailure) -> MappedValue {
+        let id = try chosenModel(model)
         var records: [MappedValue] = []
         var single: MappedValue?
         var errors: [MappingError] = []
-        let shape = try mapDocument(bytes, to: id) { record in
-            errors += record.errors
-            guard let value = record.value else { return }
-            if record.index == nil { single = value } else { records.append(value) }
+        let shape: DocumentShape
+        do {
+            shape = try mapDocument(bytes, to: id) { record in
+                errors += record.errors
+                guard let value = record.value else { return }
+                if record.index == nil { single = value } else { records.append(value) }
+            }
+        } catch {
+            throw .invalidJSON(error)
         }
         let mapped: MappedValue? = shape == .array ? .array(records) : single
         guard errors.isEmpty, let mapped else {
-            throw MappingFailure(errors: errors, mapped: shape == .array ? mapped : nil)
+            throw .brokenRules(errors, mapped: shape == .array ? mapped : nil)
         }
         return mapped
     }
 
     /// Maps a JSON document given as text; see `map(_:to:)` for bytes.
-    public func map(_ text: String, to model: String? = nil) throws -> MappedValue {
+    public func map(_ text: String, to model: String? = nil) throws(MappingFailure) -> MappedValue {
         try map(Array(text.utf8), to: model)
     }
 
     /// Maps one record already parsed.
     ///
-    /// - Throws: `ModelChoiceError` for a model that cannot be chosen,
-    ///   `MappingFailure` when the record breaks the rules.
-    public func map(_ value: JSONValue, to model: String? = nil) throws -> MappedValue {
-        let record = map(value, to: try self.model(named: model))
-        guard let mapped = record.value else { throw MappingFailure(errors: record.errors, mapped: nil) }
+    /// - Throws: `MappingFailure`: `modelChoice`, or `brokenRules` when the
+    ///   record breaks the rules.
+    package func map(_ value: JSONValue, to model: String? = nil) throws(MappingFailure) -> MappedValue {
+        let record = map(value, to: try chosenModel(model))
+        guard let mapped = record.value else { throw .brokenRules(record.errors, mapped: nil) }
         return mapped
+    }
+
+    /// Maps a model-shaped value, such as a mapped record changed by the
+    /// app, back to the source's shape: field names back to their keys, key
+    /// paths rebuilt as nested objects, dates, URLs, enum cases and table
+    /// outputs back to the form the rules read (grammar.md 5.5).
+    ///
+    /// ```swift
+    /// let body = try rules.reverse(issue).jsonBytes()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: One record, shaped like the model.
+    ///   - model: The model it has the shape of; the root model when `nil`.
+    /// - Returns: The record in the source's shape.
+    /// - Throws: `MappingFailure`: `modelChoice`, `irreversibleRules` when
+    ///   some field cannot be mapped back, or `brokenRules` when the value
+    ///   does not fit the model.
+    public func reverse(_ value: MappedValue, from model: String? = nil) throws(MappingFailure) -> MappedValue {
+        let record = reverse(value, from: try reversibleModel(model))
+        guard let source = record.value, record.errors.isEmpty else { throw .brokenRules(record.errors, mapped: nil) }
+        return source
+    }
+
+    /// The model named, or the root model, when the rules can map back to
+    /// the source's shape.
+    func reversibleModel(_ name: String?) throws(MappingFailure) -> ModelID {
+        let id = try chosenModel(name)
+        guard reversalProblems.isEmpty else { throw .irreversibleRules(RulesError(diagnostics: reversalProblems)) }
+        return id
+    }
+
+    /// The model named, or the root model, as these entry points choose it.
+    func chosenModel(_ name: String?) throws(MappingFailure) -> ModelID {
+        do {
+            return try self.model(named: name)
+        } catch {
+            throw .modelChoice(error)
+        }
     }
 }

@@ -221,7 +221,7 @@ package struct LineSerializer: Sendable {
             if written { return nil }
             output.removeSubrange(mark...)
         }
-        switch rules.mapLine(ArraySlice(line), number: 0, offset: 0, to: model).result {
+        switch rules.mapLine(ArraySlice(line), to: model) {
         case .success(let record):
             output += record.jsonBytes()
             return nil
@@ -250,28 +250,31 @@ extension Rules {
     ///   - data: The document's UTF-8 bytes.
     ///   - model: The model to map to; the root model when `nil`.
     /// - Returns: Compact JSON: the array of records, or the one record.
-    /// - Throws: As `map(_:to:)` does: `ModelChoiceError` for a model that
-    ///   cannot be chosen, `JSONSyntaxError` for invalid JSON,
-    ///   `MappingFailure` when any record breaks the rules (with the records
-    ///   that mapped, as values).
-    public func mapJSON(_ data: Data, to model: String? = nil) throws -> Data {
+    /// - Throws: `MappingFailure`, as `map(_:to:)` throws it: `brokenRules`
+    ///   carries the records that mapped, as values.
+    public func mapJSON(_ data: Data, to model: String? = nil) throws(MappingFailure) -> Data {
         Data(try mapJSON(Array(data), to: model))
     }
 
     /// `mapJSON(_:to:)` over bytes.
-    public func mapJSON(_ bytes: [UInt8], to model: String? = nil) throws -> [UInt8] {
-        let id = try self.model(named: model)
+    public func mapJSON(_ bytes: [UInt8], to model: String? = nil) throws(MappingFailure) -> [UInt8] {
+        let id = try chosenModel(model)
         var output: [UInt8] = []
         var errors: [MappingError] = []
         var records = 0
-        let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            try serializeDocument(in: buffer, to: id) { record, _ in
-                errors += record.errors
-                guard let json = record.json else { return }
-                if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
-                output += json
-                records += 1
+        let shape: DocumentShape
+        do {
+            shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try serializeDocument(in: buffer, to: id) { record, _ in
+                    errors += record.errors
+                    guard let json = record.json else { return }
+                    if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+                    output += json
+                    records += 1
+                }
             }
+        } catch {
+            throw .invalidJSON(error)
         }
         if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
         // A failure is rare: `map` gives it, with the records that mapped as it gives them.

@@ -58,9 +58,8 @@ struct CheckCommand {
 
 /// Reads a rules file through the console.
 enum RulesLoader {
-    /// The most bytes a rules file may hold: 16 MiB, a thousand times a
-    /// large one, so that a stream with no end is an error, not a hang.
-    static let sizeLimit = 16 << 20
+    /// The most bytes a rules file may hold, as the library reads one.
+    static let sizeLimit = Rules.maximumSourceBytes
 
     /// Reads a rules file's bytes; any that are not UTF-8 are left for the
     /// lexer to report at their exact position.

@@ -141,7 +141,7 @@ struct MappingJob {
             return { line, output in serializer.append(line, to: &output) }
         case .reverse:
             return { line, output in
-                switch rules.mapLine(ArraySlice(line), number: 0, offset: 0, to: model, direction: .reverse).result {
+                switch rules.mapLine(ArraySlice(line), to: model, direction: .reverse) {
                 case .success(let record):
                     output += record.jsonBytes()
                     return nil

@@ -53,7 +53,7 @@ package enum DirectPathComparison {
     /// `Rules.serializeLine` and through `Rules.mapLine`, or `nil` when they agree.
     package static func lineDifference(_ rules: Rules, _ line: [UInt8], model: ModelID) -> String? {
         let direct = rules.serializeLine(line[...], to: model)
-        let tree = rules.mapLine(line[...], number: 0, offset: 0, to: model).result.map { $0.jsonBytes() }
+        let tree = rules.mapLine(line[...], to: model).map { $0.jsonBytes() }
         return direct == tree ? nil : "line differs: direct \(direct), tree \(tree)"
     }
 

@@ -23,7 +23,7 @@ public struct Diagnostic: Sendable, Equatable, Error {
     public var help: String?
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         severity: Severity = .error, code: String, message: String, source: SourceFile, span: Span,
         label: String? = nil, secondaryLabels: [SecondaryLabel] = [], notes: [String] = [], help: String? = nil
     ) {
@@ -57,7 +57,7 @@ public struct Diagnostic: Sendable, Equatable, Error {
         public var message: String
 
         /// Creates a secondary label.
-        public init(span: Span, message: String) {
+        package init(span: Span, message: String) {
             self.span = span
             self.message = message
         }

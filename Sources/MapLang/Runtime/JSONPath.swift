@@ -20,17 +20,17 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// This path extended by one step.
-    public func appending(_ component: Component) -> JSONPath {
+    package func appending(_ component: Component) -> JSONPath {
         JSONPath(components: components + [component])
     }
 
     /// Adds a step at the end.
-    public mutating func append(_ component: Component) {
+    package mutating func append(_ component: Component) {
         components.append(component)
     }
 
     /// Removes the last step; the root stays the root.
-    public mutating func removeLast() {
+    package mutating func removeLast() {
         _ = components.popLast()
     }
 

@@ -4,25 +4,25 @@
 /// what went wrong, and the rule in the rules file that failed.
 public struct MappingError: Error, Sendable, Equatable {
     /// Where in the input document the offending value is (or would be).
-    public var path: JSONPath
+    public package(set) var path: JSONPath
     /// The model being mapped.
-    public var model: String
+    public package(set) var model: String
     /// The field being mapped, or `nil` for a model-level check.
-    public var field: String?
+    public package(set) var field: String?
     /// What went wrong.
-    public var problem: MappingProblem
+    public package(set) var problem: MappingProblem
     /// The rules file the failing rule is in.
-    public var ruleFile: String
+    public package(set) var ruleFile: String
     /// Where the failing rule is written.
-    public var ruleLocation: SourceLocation
+    public package(set) var ruleLocation: SourceLocation
     /// The failing rule as messages show it, such as ``rule `nonEmpty` ``.
-    public var rule: String
+    public package(set) var rule: String
 
     /// What went wrong, lowercase, with no trailing period.
     public var message: String { problem.message }
 
     /// Creates a mapping error.
-    public init(
+    package init(
         path: JSONPath, model: String, field: String?, problem: MappingProblem, ruleFile: String,
         ruleLocation: SourceLocation, rule: String
     ) {
@@ -33,6 +33,13 @@ public struct MappingError: Error, Sendable, Equatable {
         self.ruleFile = ruleFile
         self.ruleLocation = ruleLocation
         self.rule = rule
+    }
+
+    /// The error as it reads for a record inside a document, at `component`.
+    func inside(_ component: JSONPath.Component) -> MappingError {
+        var error = self
+        error.path = JSONPath(components: [component] + path.components)
+        return error
     }
 
     /// Creates an error for a rule whose site the plan resolved.

@@ -23,7 +23,7 @@ extension Timestamp {
     }
 
     /// Appends `iso8601String`'s UTF-8 bytes to a buffer without making a `String`.
-    public func appendISO8601(to buffer: inout [UInt8]) {
+    package func appendISO8601(to buffer: inout [UInt8]) {
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400
         if secondOfDay < 0 {

@@ -10,7 +10,7 @@ public struct SourceFile: Sendable, Equatable {
     /// The file's text as UTF-8 bytes, the unit spans count in.
     public let bytes: [UInt8]
     /// The byte offset where each line starts; the first is always 0.
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
     /// Whether each line is plain ASCII without tabs, where a column is a
     /// byte, so a location on it is found without reading the line.
     let plainLines: [Bool]
@@ -65,7 +65,7 @@ public struct SourceFile: Sendable, Equatable {
     }
 
     /// The 0-based index of the line holding a byte offset.
-    public func lineIndex(of offset: Int) -> Int {
+    package func lineIndex(of offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -84,7 +84,7 @@ public struct SourceFile: Sendable, Equatable {
 
     /// The text of a 0-based line without its line terminator (`\n` or
     /// `\r\n`); empty for a line the file does not have.
-    public func lineText(at index: Int) -> String {
+    package func lineText(at index: Int) -> String {
         guard lineStarts.indices.contains(index) else { return "" }
         return String(decoding: bytes[lineRange(at: index)], as: UTF8.self)
     }
@@ -103,7 +103,7 @@ public struct SourceFile: Sendable, Equatable {
     ///
     /// Columns count characters, not bytes, with tabs expanded to the next
     /// multiple of four plus one, so a caret lines up under the text.
-    public func location(of offset: Int) -> SourceLocation {
+    package func location(of offset: Int) -> SourceLocation {
         let line = lineIndex(of: offset)
         let start = lineStarts[line]
         let clamped = min(max(offset, start), bytes.count)
@@ -136,7 +136,7 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     public let column: Int
 
     /// Creates a location.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

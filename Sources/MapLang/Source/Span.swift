@@ -9,16 +9,16 @@ public struct Span: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var end: Int
 
     /// Creates a span from `start` up to, not including, `end`.
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         self.start = start
         self.end = end
     }
 
     /// A zero-width span at an offset.
-    public static func at(_ offset: Int) -> Span { Span(start: offset, end: offset) }
+    package static func at(_ offset: Int) -> Span { Span(start: offset, end: offset) }
 
     /// The smallest span that covers both this span and another.
-    public func merged(with other: Span) -> Span {
+    package func merged(with other: Span) -> Span {
         Span(start: min(start, other.start), end: max(end, other.end))
     }
 

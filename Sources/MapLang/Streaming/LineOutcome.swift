@@ -2,22 +2,24 @@
 /// rejected, so lines read = records mapped + lines rejected, always.
 public struct LineOutcome: Sendable, Equatable {
     /// The line's 1-based number in the input.
-    public var line: Int
+    public let line: Int
     /// The input offset of the line's first byte.
-    public var offset: Int
-    /// The mapped record, or why the line was rejected.
-    public var result: Result<MappedValue, LineRejection>
+    public let offset: Int
+    /// The mapped record, or why the line gave none: `invalidJSON` (with
+    /// positions within the line; an empty line is JSON that ends before
+    /// its value) or `brokenRules`.
+    public let result: Result<MappedValue, MappingFailure>
 
     /// Creates an outcome.
-    public init(line: Int, offset: Int, result: Result<MappedValue, LineRejection>) {
+    package init(line: Int, offset: Int, result: Result<MappedValue, MappingFailure>) {
         self.line = line
         self.offset = offset
         self.result = result
     }
 }
 
-/// Why an NDJSON line was not mapped.
-public enum LineRejection: Error, Sendable, Equatable {
+/// Why an NDJSON line was not mapped, as `maplang run` reports it.
+package enum LineRejection: Error, Sendable, Equatable {
     /// The line holds nothing but white space.
     case emptyLine
     /// The line is not one valid JSON document; positions are within the line.
@@ -27,11 +29,22 @@ public enum LineRejection: Error, Sendable, Equatable {
 
     /// One short reason per problem, as `--rejects` files give them:
     /// `the line is empty`, `column 10: expected …`, `$.id: 0 is not in 1...`.
-    public var reasons: [String] {
+    package var reasons: [String] {
         switch self {
         case .emptyLine: ["the line is empty"]
         case .invalidJSON(let error): ["column \(error.column): \(error.message)"]
         case .mappingFailed(let errors): errors.map { "\($0.path): \($0.message)" }
+        }
+    }
+
+    /// The rejection as the library reports it for a line of `length`
+    /// bytes: an empty line is JSON that ends where a value was expected.
+    func failure(length: Int) -> MappingFailure {
+        switch self {
+        case .emptyLine:
+            .invalidJSON(JSONSyntaxError(reason: .unexpectedEnd(expected: .value), offset: length, line: 1, column: length + 1))
+        case .invalidJSON(let error): .invalidJSON(error)
+        case .mappingFailed(let errors): .brokenRules(errors, mapped: nil)
         }
     }
 }
@@ -41,25 +54,26 @@ extension Rules {
     ///
     /// - Parameters:
     ///   - line: The line's bytes, without its `\n`.
-    ///   - number: The line's 1-based number, reported back in the outcome.
-    ///   - offset: The input offset of the line's first byte.
     ///   - model: The model to map to.
     ///   - direction: Forward from source JSON, or in reverse from model-shaped JSON.
-    public func mapLine(
-        _ line: ArraySlice<UInt8>, number: Int, offset: Int, to model: ModelID, direction: MappingDirection = .forward
-    ) -> LineOutcome {
-        func outcome(_ result: Result<MappedValue, LineRejection>) -> LineOutcome {
-            LineOutcome(line: number, offset: offset, result: result)
-        }
-        guard line.contains(where: { !JSONReader.isWhitespace($0) }) else { return outcome(.failure(.emptyLine)) }
+    package func mapLine(
+        _ line: ArraySlice<UInt8>, to model: ModelID, direction: MappingDirection = .forward
+    ) -> Result<MappedValue, LineRejection> {
+        guard line.contains(where: { !JSONReader.isWhitespace($0) }) else { return .failure(.emptyLine) }
         let value: JSONValue
         do {
             value = try JSONReader.parse(line, options: readerOptions)
         } catch {
-            return outcome(.failure(.invalidJSON(error)))
+            return .failure(.invalidJSON(error))
         }
         let record = map(value, to: model, direction: direction)
-        if let mapped = record.value { return outcome(.success(mapped)) }
-        return outcome(.failure(.mappingFailed(record.errors)))
+        if let mapped = record.value { return .success(mapped) }
+        return .failure(.mappingFailed(record.errors))
+    }
+
+    /// Maps one line of NDJSON as the library's line sequences report it.
+    func lineOutcome(_ line: ArraySlice<UInt8>, number: Int, offset: Int, to model: ModelID) -> LineOutcome {
+        LineOutcome(
+            line: number, offset: offset, result: mapLine(line, to: model).mapError { $0.failure(length: line.count) })
     }
 }

@@ -2,14 +2,9 @@
 /// reached: a `Sequence` of `LineOutcome`, one per line, in input order.
 ///
 /// ```swift
-/// for outcome in rules.mapLines(bytes, to: model) {
-///     switch outcome.result {
-///     case .success(let record): save(record)
-///     case .failure(let rejection): log(outcome.line, rejection.reasons)
-///     }
-/// }
+/// for outcome in rules.mapLines(bytes, to: model) { … }
 /// ```
-public struct NDJSONRecords: Sequence, Sendable {
+package struct NDJSONRecords: Sequence, Sendable {
     /// The rules to map with.
     let rules: Rules
     /// The model each line maps to.
@@ -18,7 +13,7 @@ public struct NDJSONRecords: Sequence, Sendable {
     let bytes: [UInt8]
 
     /// Returns an iterator over the lines' outcomes.
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         var buffer = LineBuffer()
         buffer.append(bytes)
         buffer.finish()
@@ -26,15 +21,15 @@ public struct NDJSONRecords: Sequence, Sendable {
     }
 
     /// Maps one line each time it is asked for the next outcome.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let rules: Rules
         let model: ModelID
         var buffer: LineBuffer
 
         /// The next line's outcome, or `nil` after the last line.
-        public mutating func next() -> LineOutcome? {
+        package mutating func next() -> LineOutcome? {
             guard let line = buffer.nextLine() else { return nil }
-            return rules.mapLine(line, number: buffer.lineNumber, offset: buffer.lineOffset, to: model)
+            return rules.lineOutcome(line, number: buffer.lineNumber, offset: buffer.lineOffset, to: model)
         }
     }
 }
@@ -44,8 +39,16 @@ public struct NDJSONRecords: Sequence, Sendable {
 /// order, holding no more than one line of input at a time.
 ///
 /// ```swift
-/// for try await outcome in rules.mapLines(fileHandle.bytes, to: model) { … }
+/// for try await outcome in try rules.mapLines(fileHandle.bytes) {
+///     switch outcome.result {
+///     case .success(let record): save(record)
+///     case .failure(let failure): log(outcome.line, failure)
+///     }
+/// }
 /// ```
+///
+/// A line that cannot be mapped is an outcome like any other, so one bad
+/// line never ends the stream.
 ///
 /// Errors thrown by the byte source end the iteration with that error; the
 /// lines before it have all been delivered.
@@ -87,7 +90,7 @@ public struct AsyncNDJSONRecords<Bytes: AsyncSequence & Sendable>: AsyncSequence
         public mutating func next() async throws -> LineOutcome? {
             while true {
                 if let line = buffer.nextLine() {
-                    return rules.mapLine(line, number: buffer.lineNumber, offset: buffer.lineOffset, to: model)
+                    return rules.lineOutcome(line, number: buffer.lineNumber, offset: buffer.lineOffset, to: model)
                 }
                 if ended { return nil }
                 // Gather one line's worth of bytes before handing them over, so
@@ -115,18 +118,23 @@ extension Rules {
     /// - Parameters:
     ///   - bytes: The whole input.
     ///   - model: The model each line maps to.
-    public func mapLines(_ bytes: [UInt8], to model: ModelID) -> NDJSONRecords {
+    package func mapLines(_ bytes: [UInt8], to model: ModelID) -> NDJSONRecords {
         NDJSONRecords(rules: self, model: model, bytes: bytes)
     }
 
-    /// Maps NDJSON arriving as an asynchronous sequence of bytes, one line at
-    /// a time, as the sequence is iterated.
+    /// Maps NDJSON (one JSON document per line) arriving as an asynchronous
+    /// sequence of bytes, one line at a time, as the sequence is iterated:
+    /// the streaming API, holding no more than one line at a time.
     ///
     /// - Parameters:
     ///   - bytes: The input, such as a file handle's or a response's bytes.
-    ///   - model: The model each line maps to.
-    public func mapLines<Bytes: AsyncSequence & Sendable>(_ bytes: Bytes, to model: ModelID) -> AsyncNDJSONRecords<Bytes>
-    where Bytes.Element == UInt8 {
-        AsyncNDJSONRecords(rules: self, model: model, bytes: bytes)
+    ///   - model: The model each line maps to; the root model when `nil`.
+    /// - Returns: One `LineOutcome` per line, in input order.
+    /// - Throws: `MappingFailure.modelChoice` for a model that cannot be
+    ///   chosen; each line's own failure is in its outcome.
+    public func mapLines<Bytes: AsyncSequence & Sendable>(
+        _ bytes: Bytes, to model: String? = nil
+    ) throws(MappingFailure) -> AsyncNDJSONRecords<Bytes> where Bytes.Element == UInt8 {
+        AsyncNDJSONRecords(rules: self, model: try chosenModel(model), bytes: bytes)
     }
 }

@@ -195,9 +195,12 @@ struct LibraryDecodingErrorTests {
     }
 
     @Test func everyFailureIsADecodingError() {
-        #expect(underlying("[1,") is JSONSyntaxError)
-        #expect(underlying(#"[{"id": 1}]"#, model: "Nope") is ModelChoiceError)
-        #expect(underlying(#"[{"id": 0}]"#) is MappingFailure)
+        let invalid = MappingFailure.invalidJSON(JSONSyntaxError(reason: .unexpectedEnd(expected: .value), offset: 3, line: 1, column: 4))
+        #expect(underlying("[1,") as? MappingFailure == invalid)
+        #expect(
+            underlying(#"[{"id": 1}]"#, model: "Nope") as? MappingFailure
+                == .modelChoice(.unknownModel(name: "Nope", suggestion: nil, available: ["Item"])))
+        #expect((underlying(#"[{"id": 0}]"#) as? MappingFailure)?.errors.map(\.path.description) == ["$[0].id"])
         #expect(underlying(#"[{"id": 2}]"#) == nil)
     }
 }

@@ -87,13 +87,19 @@ struct LibraryEncodingTests {
             _ = try rules.encode(["first": "x"])
             Issue.record("encoded")
         } catch EncodingError.invalidValue(_, let context) {
-            #expect(context.underlyingError is RulesError)
+            guard case .irreversibleRules(let error) = context.underlyingError as? MappingFailure else {
+                Issue.record("\(String(describing: context.underlyingError))")
+                return
+            }
+            #expect(error.diagnostics.map(\.code) == ["irreversible-key-path"])
         }
         do {
             _ = try Self.rules.encode(Self.order, model: "Nope")
             Issue.record("encoded")
         } catch EncodingError.invalidValue(_, let context) {
-            #expect(context.underlyingError is ModelChoiceError)
+            #expect(
+                context.underlyingError as? MappingFailure
+                    == .modelChoice(.unknownModel(name: "Nope", suggestion: nil, available: ["Line", "Order"])))
         }
     }
 }

@@ -108,10 +108,11 @@ struct LibraryMappingTests {
     /// A bad record fails the whole call, with every error and the records that did map.
     @Test func failuresCarryEveryErrorAndTheGoodRecords() throws {
         let input = #"[{"number": 0, "title": "", "html_url": "https://x.test/1", "state": "open", "created_at": "2020-01-01T00:00:00Z", "user": {"login": "a"}}, {"number": 2, "title": "ok", "html_url": "https://x.test/2", "state": "open", "created_at": "2020-01-01T00:00:00Z", "user": {"login": "b"}}]"#
+        let rules = try Self.compiled()
         do {
-            _ = try Self.compiled().map(input)
+            _ = try rules.map(input)
             Issue.record("mapped")
-        } catch let failure as MappingFailure {
+        } catch let failure {
             #expect(failure.errors.map(\.path.description) == ["$[0].number", "$[0].title"])
             #expect(failure.errors.map(\.field) == ["number", "title"])
             #expect(failure.errors.map(\.rule) == ["rule `range`", "rule `nonEmpty`"])
@@ -129,12 +130,21 @@ struct LibraryMappingTests {
         }
     }
 
-    @Test func invalidJSONAndUnknownModelsThrowTheirOwnErrors() throws {
+    @Test func invalidJSONAndUnknownModelsAreMappingFailuresToo() throws {
         let rules = try Self.compiled()
-        #expect(throws: JSONSyntaxError.self) { try rules.map("{\"number\": }") }
-        #expect(throws: ModelChoiceError.unknownModel(name: "Isue", suggestion: "Issue", available: ["User", "Issue"])) {
+        #expect {
+            try rules.map("{\"number\": }")
+        } throws: { error in
+            guard case .invalidJSON(let syntax) = error as? MappingFailure else { return false }
+            return (syntax.line, syntax.column, syntax.message) == (1, 12, "expected a value, found `}`")
+                && "\(error)" == "input:1:12: error: expected a value, found `}`\n"
+        }
+        #expect(throws: MappingFailure.modelChoice(.unknownModel(name: "Isue", suggestion: "Issue", available: ["User", "Issue"]))) {
             try rules.map("{}", to: "Isue")
         }
+        #expect(
+            "\(MappingFailure.modelChoice(.unknownModel(name: "Isue", suggestion: "Issue", available: ["User", "Issue"])))"
+                == "error: the rules declare no model `Isue`\n  = help: did you mean `Issue`?\n")
     }
 
     /// One compiled value, shared by many tasks at once, gives every one the same answers.

@@ -24,16 +24,17 @@ struct LibraryStreamingTests {
     static let expected: [String] = [
         #"1@0 {"id":1,"name":"a"}"#,
         "2@23 column 22: expected `,` or `}` after an object member, found end of input",
-        "3@45 the line is empty",
+        "3@45 column 1: expected a value, found end of input",
         "4@46 $.id: 0 is not in 1...",
-        "5@69 the line is empty",
+        "5@69 column 4: expected a value, found end of input",
         #"6@73 {"id":5,"name":"e"}"#,
     ]
 
     static func describe(_ outcome: LineOutcome) -> String {
         switch outcome.result {
         case .success(let value): "\(outcome.line)@\(outcome.offset) \(value.jsonText())"
-        case .failure(let rejection): "\(outcome.line)@\(outcome.offset) " + rejection.reasons.joined(separator: "; ")
+        case .failure(.invalidJSON(let error)): "\(outcome.line)@\(outcome.offset) column \(error.column): \(error.message)"
+        case .failure(let failure): "\(outcome.line)@\(outcome.offset) " + failure.errors.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
         }
     }
 
@@ -58,28 +59,57 @@ struct LibraryStreamingTests {
 
     /// Bytes arriving one at a time from an asynchronous source give the same outcomes.
     @Test func asyncBytesGiveTheSameOutcomes() async throws {
-        let (rules, model) = try Self.compiled()
+        let rules = try Self.compiled().0
         let bytes = AsyncStream<UInt8> { continuation in
             for byte in Self.feed.utf8 { continuation.yield(byte) }
             continuation.finish()
         }
         var described: [String] = []
-        for try await outcome in rules.mapLines(bytes, to: model) { described.append(Self.describe(outcome)) }
+        for try await outcome in try rules.mapLines(bytes) { described.append(Self.describe(outcome)) }
         #expect(described == Self.expected)
+    }
+
+    /// A model the rules do not have is the stream's one thrown failure,
+    /// before any byte is read.
+    @Test func anUnknownModelFailsBeforeReading() throws {
+        let rules = try Self.compiled().0
+        #expect(throws: MappingFailure.modelChoice(.unknownModel(name: "Ordr", suggestion: "Order", available: ["Order"]))) {
+            _ = try rules.mapLines(AsyncStream<UInt8> { $0.finish() }, to: "Ordr")
+        }
+    }
+
+    /// An empty line is, to the library, JSON that ends where a value was
+    /// expected, exactly as the parser says of an empty document.
+    @Test func anEmptyLineIsTheParsersEmptyDocumentError() async throws {
+        let rules = try Self.compiled().0
+        for line in ["", "  \t"] {
+            let bytes = AsyncStream<UInt8> { continuation in
+                for byte in line.utf8 + [UInt8(ascii: "\n")] { continuation.yield(byte) }
+                continuation.finish()
+            }
+            var results: [Result<MappedValue, MappingFailure>] = []
+            for try await outcome in try rules.mapLines(bytes) { results.append(outcome.result) }
+            #expect(throws: JSONSyntaxError.self) { _ = try JSONReader.parse(Array(line.utf8)[...], options: rules.readerOptions) }
+            do {
+                _ = try JSONReader.parse(Array(line.utf8)[...], options: rules.readerOptions)
+            } catch {
+                #expect(results == [.failure(.invalidJSON(error))])
+            }
+        }
     }
 
     struct SourceFailed: Error, Equatable {}
 
     /// A failing source ends the iteration with its error after the lines before it.
     @Test func aFailingSourceStopsAfterTheLinesBeforeIt() async throws {
-        let (rules, model) = try Self.compiled()
+        let rules = try Self.compiled().0
         let bytes = AsyncThrowingStream<UInt8, any Error> { continuation in
             for byte in #"{"id": 1, "name": "a"}"#.utf8 + [UInt8(ascii: "\n"), UInt8(ascii: "{")] { continuation.yield(byte) }
             continuation.finish(throwing: SourceFailed())
         }
         var described: [String] = []
         await #expect(throws: SourceFailed.self) {
-            for try await outcome in rules.mapLines(bytes, to: model) { described.append(Self.describe(outcome)) }
+            for try await outcome in try rules.mapLines(bytes) { described.append(Self.describe(outcome)) }
         }
         #expect(described == [#"1@0 {"id":1,"name":"a"}"#])
     }

@@ -49,7 +49,7 @@ struct LibraryTransformerTests {
         do {
             _ = try rules.map(#"{"price": "abc", "at": 1}"#)
             Issue.record("mapped")
-        } catch let failure as MappingFailure {
+        } catch let failure {
             #expect(
                 failure.errors.map { "\($0.path) \($0.rule) \($0.message)" } == [
                     #"$.price transformer `cents` `cents` cannot read "abc": no cents in it"#,

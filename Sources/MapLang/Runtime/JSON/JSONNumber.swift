@@ -4,15 +4,15 @@
 /// `1e400` keep every digit. The numeric views below convert on demand.
 /// Two numbers are equal when their literals are the same text, so `1.0` and
 /// `1` are different numbers here.
-public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The literal exactly as it appeared in the input, such as `-12.50e3`.
-    public let literal: String
+    package let literal: String
 
     /// Creates a number from literal text, without checking it.
     ///
     /// Text that is not a JSON number literal gives `nil` from the integer
     /// views and NaN from `doubleValue`.
-    public init(literal: String) {
+    package init(literal: String) {
         self.literal = literal
     }
 
@@ -20,13 +20,13 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
     ///
     /// The text must match RFC 8259's grammar,
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, with nothing around it.
-    public init?(_ literal: String) {
+    package init?(_ literal: String) {
         self.init(literal: literal)
         guard isValid else { return nil }
     }
 
     /// Creates the number that writes an integer in decimal.
-    public init(_ value: Int64) {
+    package init(_ value: Int64) {
         self.literal = String(value)
     }
 
@@ -37,10 +37,10 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
     }
 
     /// The literal.
-    public var description: String { literal }
+    package var description: String { literal }
 
     /// Whether the literal has neither a fraction nor an exponent.
-    public var isInteger: Bool {
+    package var isInteger: Bool {
         !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
@@ -48,7 +48,7 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
     ///
     /// `nil` for any literal with a fraction or an exponent, even `1.0`, and for
     /// integers outside `Int64`. `-0` gives `0`.
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         guard isInteger else { return nil }
         return integralInt64Value
     }
@@ -58,7 +58,7 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
     /// Accepts `1.0`, `1e2`, `2.50e1` and `-0.0` as well as plain integer
     /// literals; `nil` when the value has a nonzero fractional part or lies
     /// outside `Int64`. The conversion works on the digits, never through `Double`.
-    public var integralInt64Value: Int64? {
+    package var integralInt64Value: Int64? {
         var text = literal
         return text.withUTF8 { utf8 in
             guard JSONNumberGrammar.literalLength(in: utf8, from: 0) == utf8.count else { return nil }
@@ -70,7 +70,7 @@ public struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertible
     ///
     /// Infinite when the magnitude is too large for a `Double` (`1e400`),
     /// and zero, keeping the sign, when it is too small (`1e-400`).
-    public var doubleValue: Double {
+    package var doubleValue: Double {
         // The grammar is a subset of what `Double.init(_:)` parses, which
         // also takes forms JSON lacks, such as `0x1F` and `inf`.
         isValid ? Double(literal) ?? .nan : .nan

@@ -1,13 +1,13 @@
 /// Limits and policies for `JSONReader`.
-public struct JSONReaderOptions: Sendable {
+package struct JSONReaderOptions: Sendable {
     /// The deepest nesting of arrays and objects allowed; `[[]]` is 2 deep.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// What to do when an object has the same key twice.
-    public var duplicateKeys: DuplicateKeyPolicy
+    package var duplicateKeys: DuplicateKeyPolicy
     /// The longest string allowed, in UTF-8 bytes after unescaping.
-    public var maxStringBytes: Int
+    package var maxStringBytes: Int
     /// The longest number literal allowed, in characters.
-    public var maxNumberLength: Int
+    package var maxNumberLength: Int
 
     /// Creates options; the defaults suit any real document.
     ///
@@ -16,7 +16,7 @@ public struct JSONReaderOptions: Sendable {
     ///   - duplicateKeys: The duplicate key policy; `.lastWins` by default.
     ///   - maxStringBytes: The longest string allowed; 64 MiB by default.
     ///   - maxNumberLength: The longest number literal allowed; 10,000 by default.
-    public init(
+    package init(
         maxDepth: Int = 512,
         duplicateKeys: DuplicateKeyPolicy = .lastWins,
         maxStringBytes: Int = 64 << 20,
@@ -29,7 +29,7 @@ public struct JSONReaderOptions: Sendable {
     }
 
     /// What the reader does with a key that repeats within one object.
-    public enum DuplicateKeyPolicy: Sendable {
+    package enum DuplicateKeyPolicy: Sendable {
         /// Keep one member, at the first occurrence's position, with the last occurrence's value.
         case lastWins
         /// Fail with `duplicateKey` at the second occurrence.

@@ -15,7 +15,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public let column: Int
 
     /// Creates an error at a known location.
-    public init(reason: Reason, offset: Int, line: Int, column: Int) {
+    package init(reason: Reason, offset: Int, line: Int, column: Int) {
         self.reason = reason
         self.offset = offset
         self.line = line

@@ -6,7 +6,7 @@ extension JSONValue {
     /// A number whose literal is a plain `Int64` integer becomes `.int`; every
     /// other number becomes `.decimal` with its literal, so `1.50`, `1e400`
     /// and `-0` are written back exactly as they were read.
-    public var mappedValue: MappedValue {
+    package var mappedValue: MappedValue {
         switch self {
         case .null:
             .null

@@ -6,7 +6,7 @@
 /// Equality is exact: strings and keys compare by their Unicode scalars, so
 /// `"é"` precomposed and `"e\u0301"` differ, as they do in JSON; numbers
 /// compare by their literals.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -21,7 +21,7 @@ public enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// Whether two values are the same JSON, comparing strings by their Unicode scalars.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right
@@ -34,19 +34,19 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value under a key when this is an object that has it, otherwise `nil`.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let object) = self else { return nil }
         return object[key]
     }
 
     /// The element at an index when this is an array that long, otherwise `nil`.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
 
     /// The kind of value with its article, for messages: `a string`, `an array`, `null`.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Equatable {
     /// The value as messages show it: a string quoted with its first 40
     /// characters, anything else as the first 40 characters of its compact
     /// JSON, with `…` where it was cut.
-    public var preview: String {
+    package var preview: String {
         if case .string(let text) = self { return JSONWriter.preview(string: text) }
         return JSONWriter.preview { $0.write(self) }
     }

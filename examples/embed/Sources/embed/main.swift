@@ -46,25 +46,23 @@ guard arguments.count == 2 else { fail("usage: embed RULES INPUT\n", status: 64)
 
 let rules: Rules
 do {
-    let text = try String(contentsOfFile: arguments[0], encoding: .utf8)
-    rules = try Rules(source: SourceFile(name: arguments[0], text: text))
-} catch let error as RulesError {
-    fail(error.description, status: 65)
+    rules = try Rules(contentsOf: URL(fileURLWithPath: arguments[0]))
 } catch {
-    fail("cannot read \(arguments[0]): \(error.localizedDescription)\n", status: 66)
+    fail(error.description, status: error.diagnostics.map(\.code) == ["unreadable-rules"] ? 66 : 65)
 }
 
 let issues: [Issue]
 do {
     issues = try rules.decode([Issue].self, from: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
 } catch DecodingError.dataCorrupted(let context) {
-    if let failure = context.underlyingError as? MappingFailure {
-        fail(failure.description, status: 1)
-    }
-    if let error = context.underlyingError as? JSONSyntaxError {
+    switch context.underlyingError as? MappingFailure {
+    case .invalidJSON(let error):
         fail("\(arguments[1]):\(error.line):\(error.column): \(error.message)\n", status: 2)
+    case let failure?:
+        fail(failure.description, status: 1)
+    case nil:
+        fail("\(context.debugDescription)\n", status: 1)
     }
-    fail("\(context.debugDescription)\n", status: 1)
 } catch {
     fail("\(error)\n", status: 1)
 }

@@ -1,0 +1,161 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - Public API
+
+/// A rules file, parsed, checked and compiled: ready to map any number of
+/// JSON documents, from any number of threads.
+///
+/// ```swift
+/// let rules = try Rules(source: SourceFile(name: "issues.map", text: text))
+/// let result = try rules.map(json)
+/// ```
+public struct Rules: Sendable {
+    /// The rules files the rules were compiled from.
+    public let sources: [SourceFile]
+    /// The compiled plan.
+    let plan: Plan
+    /// The plan's keys and fields resolved for mapping records straight from bytes to JSON.
+    let direct: DirectPlan
+
+    /// Parses, checks and compiles a rules file.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when the file has errors.
+    public init(source: SourceFile) throws(RulesError) {
+        try self.init(sources: [source])
+    }
+
+    /// Parses, checks and compiles a rules file that may use transformers
+    /// registered from Swift.
+    ///
+    /// - Parameters:
+    ///   - source: The rules file.
+    ///   - transformers: Transformers the rules may call by name; a later one
+    ///     replaces an earlier one of the same name.
+    /// - Throws: `RulesError` with every diagnostic when the file has errors,
+    ///   including a transformer named like a built-in or a declaration.
+    public init(source: SourceFile, transformers: [CustomTransformer]) throws(RulesError) {
+        try self.init(sources: [source], transformers: transformers)
+    }
+
+    /// Parses, checks and compiles several rules files as one set of rules.
+    ///
+    /// Declarations in one file may use those in another; names must be
+    /// unique across all of them; file-level settings apply to all.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when any file has errors.
+    public init(sources: [SourceFile], transformers: [CustomTransformer] = []) throws(RulesError) {
+        var units: [RulesUnit] = []
+        var syntaxErrors: [Diagnostic] = []
+        for source in sources {
+            let parsed = RulesParser.parse(source)
+            units.append(RulesUnit(source: source, file: parsed.file))
+            syntaxErrors += parsed.diagnostics
+        }
+        try self.init(units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers)
+    }
+
+    /// Reads, parses, checks and compiles a rules file.
+    ///
+    /// ```swift
+    /// let rules = try Rules(contentsOf: Bundle.main.url(forResource: "issues", withExtension: "map")!)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: Where the rules file is; diagnostics name it by its path.
+    ///   - transformers: Transformers the rules may call by name.
+    /// - Throws: `RulesError` with every diagnostic when the file has
+    ///   errors, or with the one diagnostic `unreadable-rules` when it cannot
+    ///   be read or holds more than `maximumSourceBytes` (16 MiB).
+    public init(contentsOf url: URL, transformers: [CustomTransformer] = []) throws(RulesError) {
+        let name = url.isFileURL ? url.path : url.absoluteString
+        func unreadable(_ reason: String) -> RulesError {
+            RulesError(diagnostics: [
+                Diagnostic(
+                    code: "unreadable-rules", message: "cannot read `\(name)`: \(reason)",
+                    source: SourceFile(name: name, bytes: []), span: Span.at(0),
+                    help: "name a readable rules file of at most \(Self.maximumSourceBytes >> 20) MiB")
+            ])
+        }
+        guard url.isFileURL else { throw unreadable("it is not a file URL") }
+        // Only a regular file within the limit is read, so a device or a pipe
+        // with no end is an error, not a hang.
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { throw unreadable("it is not a regular file") }
+            let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) } ?? 0
+            guard size <= Self.maximumSourceBytes else {
+                throw unreadable("it holds \(size) bytes, more than \(Self.maximumSourceBytes >> 20) MiB")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as RulesError {
+            throw error
+        } catch {
+            throw unreadable(String(describing: error))
+        }
+        guard data.count <= Self.maximumSourceBytes else {
+            throw unreadable("it holds more than \(Self.maximumSourceBytes >> 20) MiB")
+        }
+        try self.init(sources: [SourceFile(name: name, bytes: [UInt8](data))], transformers: transformers)
+    }
+
+    /// The most bytes a rules file read by name may hold: 16 MiB, a
+    /// thousand times a large real one, so a wrong path (a log, a disk
+    /// image) gives an error instead of a long parse.
+    package static let maximumSourceBytes = 16 << 20
+
+    /// Checks and compiles rules already parsed, such as a REPL's
+    /// declarations with the replaced ones left out.
+    ///
+    /// - Throws: `RulesError` with every diagnostic when the rules have errors.
+    package init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
+        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers)
+    }
+
+    /// Checks parsed units, failing with the parser's diagnostics too.
+    private init(units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer]) throws(RulesError) {
+        var custom: [String: CustomTransformer] = [:]
+        var clashes: [Diagnostic] = []
+        for transformer in transformers {
+            if BuiltinTransformer.named[transformer.name] != nil, let first = units.first {
+                clashes.append(
+                    Diagnostic(
+                        code: "builtin-name-taken",
+                        message: "a transformer registered from Swift cannot be named `\(transformer.name)`, a built-in transformer",
+                        source: first.source, span: Span.at(0), help: "register it under another name"))
+            }
+            custom[transformer.name] = transformer
+        }
+        let (plan, diagnostics) = Checker.check(units.map { ($0.file, $0.source) }, transformers: custom)
+        let all = clashes + syntaxDiagnostics + diagnostics
+        guard let plan, !all.contains(where: { $0.severity == .error }) else {
+            let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })
+            throw RulesError(
+                diagnostics: all.sorted {
+                    (order[$0.source.name] ?? 0, $0.span.start) < (order[$1.source.name] ?? 0, $1.span.start)
+                })
+        }
+        self.sources = units.map(\.source)
+        self.plan = plan
+        self.direct = DirectPlan(plan)
+    }
+
+    /// The names of the declared models, in declaration order.
+    public var modelNames: [String] { plan.models.map(\.name) }
+
+    /// The model (or choice) documents map to when no other is chosen: the
+    /// `root` setting, or the only model of a file that declares one.
+    public var rootModel: String? { plan.root.map(plan.name(of:)) }
+
+    /// The names of the declared choices, in declaration order.
+    public var choiceNames: [String] { plan.choices.map(\.name) }
+
+    /// Why some fields cannot be mapped back to source-shaped JSON, each
+    /// pointing at the key path or transformer in the way; empty when every
+    /// field can. `maplang check --reverse` reports them as errors.
+    public var reversalProblems: [Diagnostic] { plan.reversalProblems }
+}
