@@ -172,7 +172,7 @@ extension Rules {
     /// only the tree path reads such input.
     fileprivate func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
         guard options.duplicateKeys == .lastWins else { return nil }
-        return DirectMapper(interpreter: Interpreter(plan: plan), direct: direct)
+        return DirectMapper(interpreter: Interpreter(plan: plan), direct: plan.direct)
     }
 }
 

@@ -18,8 +18,6 @@ public struct Rules: Sendable {
     public let sources: [SourceFile]
     /// The compiled plan.
     let plan: Plan
-    /// The plan's keys and fields resolved for mapping records straight from bytes to JSON.
-    let direct: DirectPlan
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -141,7 +139,6 @@ public struct Rules: Sendable {
         }
         self.sources = units.map(\.source)
         self.plan = plan
-        self.direct = DirectPlan(plan)
     }
 
     /// The names of the declared models, in declaration order.

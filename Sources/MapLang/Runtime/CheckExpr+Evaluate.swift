@@ -34,7 +34,6 @@ extension CheckExpr {
             case .lessOrEqual: return .bool(order == .ascending || order == .same)
             case .greater: return .bool(order == .descending)
             case .greaterOrEqual: return .bool(order == .descending || order == .same)
-            case .and, .or: preconditionFailure("`\(op.rawValue)` is compiled to its own case")
             }
         }
     }

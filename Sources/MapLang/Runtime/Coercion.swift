@@ -26,14 +26,14 @@ enum Coercion {
             return integer(literal, lenient: lenient).map { .success(.int($0)) } ?? .failure(
                 JSONNumber(literal: literal).isInteger || lenient ? .integerOutOfRange(found: literal) : failure)
         case (.int, .string(let text)) where lenient:
-            guard let literal = numberLiteral(text) else { return .failure(failure) }
+            guard let literal = NumberText.literal(in: text) else { return .failure(failure) }
             return integer(literal, lenient: true).map { .success(.int($0)) } ?? .failure(.integerOutOfRange(found: literal))
         case (.double, .decimal(let literal)):
             return double(literal)
         case (.double, .string(let text)) where lenient:
-            return numberLiteral(text).map(double) ?? .failure(failure)
+            return NumberText.literal(in: text).map(double) ?? .failure(failure)
         case (.decimal, .string(let text)) where lenient:
-            return numberLiteral(text).map { .success(.decimal($0)) } ?? .failure(failure)
+            return NumberText.literal(in: text).map { .success(.decimal($0)) } ?? .failure(failure)
         case (.bool, .decimal), (.bool, .string):
             return lenient ? BooleanWords.read(value).map { .success(.bool($0)) } ?? .failure(failure) : .failure(failure)
         case (.date, .string(let text)):
@@ -95,12 +95,6 @@ enum Coercion {
         return value.isFinite ? .success(.double(value)) : .failure(.notFinite(found: literal))
     }
 
-    /// The text as a JSON number literal, allowing white space around it.
-    static func numberLiteral(_ text: String) -> String? {
-        let trimmed = text.trimmingWhitespace()
-        return NumberText.isLiteral(trimmed) ? trimmed : nil
-    }
-
     /// Looks a value up in an enum.
     private static func enumCase(_ value: MappedValue, _ plan: EnumPlan, lenient: Bool) -> Result<MappedValue, MappingProblem> {
         let index = plan.inputs.find(value, lenient: lenient)
@@ -131,15 +125,5 @@ enum BooleanWords {
         case .null, .int, .double, .date, .url, .array, .object:
             return nil
         }
-    }
-}
-
-extension String {
-    /// The string without white space and line breaks at either end.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
     }
 }

@@ -112,31 +112,39 @@ extension Checker {
         guard let (lhs, leftType) = resolveCase(left.0, against: right.0.1, left.1, context),
             let (rhs, rightType) = resolveCase(right.0, against: left.0.1, right.1, context)
         else { return nil }
-        switch op {
-        case .and, .or:
+        guard let comparison = Self.comparison(op) else {
             for (type, expr) in [(leftType, left.1), (rightType, right.1)] where type != .bool {
                 report(.checkOperandMismatch(operation: "`\(op.rawValue)`", found: describe(type, context)), at: expr.span)
                 return nil
             }
             return (op == .and ? .and(lhs, rhs) : .or(lhs, rhs), .bool)
-        case .equal, .notEqual:
-            let comparable = leftType == rightType || leftType == .null || rightType == .null
-                || leftType == .json || rightType == .json
-            guard comparable else {
-                report(
-                    .checkComparisonMismatch(left: describe(leftType, context), right: describe(rightType, context)),
-                    at: left.1.span.merged(with: right.1.span))
-                return nil
+        }
+        let comparable: Bool =
+            switch comparison {
+            case .equal, .notEqual:
+                leftType == rightType || leftType == .null || rightType == .null || leftType == .json || rightType == .json
+            case .less, .lessOrEqual, .greater, .greaterOrEqual:
+                leftType == rightType && [CheckType.number, .string, .date].contains(leftType)
             }
-            return (.compare(op, lhs, rhs), .bool)
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard leftType == rightType, [CheckType.number, .string, .date].contains(leftType) else {
-                report(
-                    .checkComparisonMismatch(left: describe(leftType, context), right: describe(rightType, context)),
-                    at: left.1.span.merged(with: right.1.span))
-                return nil
-            }
-            return (.compare(op, lhs, rhs), .bool)
+        guard comparable else {
+            report(
+                .checkComparisonMismatch(left: describe(leftType, context), right: describe(rightType, context)),
+                at: left.1.span.merged(with: right.1.span))
+            return nil
+        }
+        return (.compare(comparison, lhs, rhs), .bool)
+    }
+
+    /// The comparison an operator compiles to; `nil` for `and` and `or`.
+    private static func comparison(_ op: BinaryOperator) -> Comparison? {
+        switch op {
+        case .and, .or: nil
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
         }
     }
 

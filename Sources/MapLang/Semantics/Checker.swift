@@ -67,8 +67,7 @@ struct Checker {
         var checker = Checker(units: units.map(\.source))
         checker.customTransformers = transformers
         let plan = checker.compile(units.map(\.file))
-        let hasErrors = checker.diagnostics.contains { $0.severity == .error }
-        return (hasErrors ? nil : plan, checker.diagnostics)
+        return (plan, checker.diagnostics)
     }
 
     /// How many more "did you mean" suggestions this check may look for.
@@ -107,8 +106,8 @@ struct Checker {
         return body(&self)
     }
 
-    /// Runs every pass in order.
-    private mutating func compile(_ files: [RulesFile]) -> Plan {
+    /// Runs every pass in order; `nil` when any error was found.
+    private mutating func compile(_ files: [RulesFile]) -> Plan? {
         for (index, file) in files.enumerated() {
             within(index) { $0.collectDeclarations(file) }
         }
@@ -130,11 +129,12 @@ struct Checker {
             models[index].checks = compileChecks(item.decl.name.name, members: members[index], models: models, enums: enums)
         }
         let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }
-        let modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let choiceIndex = Dictionary(choices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) as [String: Int]
+        // Rules with errors get no plan, so the direct path's tables are
+        // only ever built from a consistent one.
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         return Plan(
-            models: models, enums: enums, tables: tables, choices: choices, root: root,
-            modelIndex: modelIndex, choiceIndex: choiceIndex, isStrict: fileIsStrict, reversalProblems: reversalProblems)
+            models: models, enums: enums, tables: tables, choices: choices, root: root, isStrict: fileIsStrict,
+            reversalProblems: reversalProblems)
     }
 
     /// Records every declaration's name and the file-level settings of one source.

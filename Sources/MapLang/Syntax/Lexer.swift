@@ -5,7 +5,7 @@
 /// that ends with `endOfFile`.
 package struct Lexer {
     /// What lexing a file produces.
-    package struct Result: Sendable {
+    package struct Lexed: Sendable {
         /// The tokens in source order, ending with an `endOfFile` token.
         package var tokens: [Token]
         /// The `//` comments in source order.
@@ -18,7 +18,7 @@ package struct Lexer {
     ///
     /// - Parameter source: The rules file.
     /// - Returns: The tokens, the comments and any lexical diagnostics.
-    package static func tokenize(_ source: SourceFile) -> Result {
+    package static func tokenize(_ source: SourceFile) -> Lexed {
         var lexer = Lexer(source: source, bytes: source.bytes)
         return lexer.run()
     }
@@ -45,12 +45,12 @@ package struct Lexer {
     }
 
     /// Reads every byte and returns what was found.
-    mutating func run() -> Result {
+    mutating func run() -> Lexed {
         while offset < bytes.count {
             scanToken()
         }
         tokens.append(Token(kind: .endOfFile, span: .at(bytes.count)))
-        return Result(tokens: tokens, comments: comments, diagnostics: diagnostics)
+        return Lexed(tokens: tokens, comments: comments, diagnostics: diagnostics)
     }
 
     /// The byte at `offset + distance`, or 0 past the end.

@@ -82,7 +82,7 @@ struct Parser {
     var openDelimitersAtFailure = 0
 
     /// Creates a parser over a lexed file.
-    init(source: SourceFile, lexed: Lexer.Result) {
+    init(source: SourceFile, lexed: Lexer.Lexed) {
         self.source = source
         self.tokens = lexed.tokens
         self.reportedOffsets = Set(lexed.diagnostics.map(\.span.start))

@@ -22,7 +22,7 @@ extension TransformStep {
             switch value {
             case .decimal(let digits): literal = digits
             case .string(let text) where lenient:
-                guard let digits = Coercion.numberLiteral(text) else { return mismatch("a number", value) }
+                guard let digits = NumberText.literal(in: text) else { return mismatch("a number", value) }
                 literal = digits
             default: return mismatch("a number", value)
             }
@@ -50,7 +50,7 @@ extension TransformStep {
             switch value {
             case .decimal: return .success(value)
             case .string(let text):
-                guard let literal = Coercion.numberLiteral(text) else {
+                guard let literal = NumberText.literal(in: text) else {
                     return .failure(.invalidValue(transformer: name, found: value.preview, reason: "not a number"))
                 }
                 return .success(.decimal(literal))

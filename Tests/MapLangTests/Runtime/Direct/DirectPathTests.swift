@@ -225,7 +225,7 @@ struct DirectPathTests {
         let written = Array(text.utf8).withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, options: .init())
             var writer = JSONWriter()
-            let mapper = DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct)
+            let mapper = DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.plan.direct)
             return mapper.write(target, depth: 0, from: &scanner, to: &writer) ? writer.bytes : nil
         }
         return written.map { String(decoding: $0, as: UTF8.self) }

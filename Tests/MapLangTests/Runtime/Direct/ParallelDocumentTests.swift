@@ -97,7 +97,7 @@ struct ParallelDocumentTests {
         var runs: [ParallelElements.Run] = []
         let after = try bytes.withUnsafeBufferPointer { buffer in
             let elements = ParallelElements(
-                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct), target: target,
+                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.plan.direct), target: target,
                 bytes: buffer, options: rules.readerOptions, style: .compact, jobs: 3, runSize: 500)
             return try #require(elements.map(from: 1) { runs.append($0) })
         }
@@ -127,7 +127,7 @@ struct ParallelDocumentTests {
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: inside)
         bytes.withUnsafeBufferPointer { buffer in
             let parallel = ParallelElements(
-                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.direct), target: target,
+                mapper: DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.plan.direct), target: target,
                 bytes: buffer, options: rules.readerOptions, style: .compact, jobs: 2, runSize: 100)
             let guessed = parallel.run(from: offset, until: bytes.count, guessed: true, writingAfter: [])
             #expect(guessed.start == second)

@@ -6,24 +6,45 @@
 /// rules file computed, so mapping a record never looks at the syntax tree.
 struct Plan: Sendable {
     /// Every model, in declaration order.
-    var models: [ModelPlan]
+    let models: [ModelPlan]
     /// Every enum, in declaration order.
-    var enums: [EnumPlan]
+    let enums: [EnumPlan]
     /// Every table, in declaration order.
-    var tables: [TablePlan]
+    let tables: [TablePlan]
     /// Every choice, in declaration order.
-    var choices: [ChoicePlan]
+    let choices: [ChoicePlan]
     /// What input documents map to when the caller names nothing.
-    var root: RecordTarget?
+    let root: RecordTarget?
     /// The index of each model by name.
-    var modelIndex: [String: Int]
+    let modelIndex: [String: Int]
     /// The index of each choice by name.
-    var choiceIndex: [String: Int]
+    let choiceIndex: [String: Int]
     /// Whether the file as a whole is `strict`.
-    var isStrict: Bool
+    let isStrict: Bool
     /// Why some fields cannot be mapped back, in source order; empty when
     /// every field can.
-    var reversalProblems: [Diagnostic] = []
+    let reversalProblems: [Diagnostic]
+    /// The models' keys and fields resolved for mapping records straight
+    /// from bytes to JSON, built with the rest of the plan.
+    let direct: DirectPlan
+
+    /// Assembles a plan from what the checker compiled, and resolves its
+    /// direct path.
+    init(
+        models: [ModelPlan], enums: [EnumPlan], tables: [TablePlan], choices: [ChoicePlan], root: RecordTarget?,
+        isStrict: Bool, reversalProblems: [Diagnostic]
+    ) {
+        self.models = models
+        self.enums = enums
+        self.tables = tables
+        self.choices = choices
+        self.root = root
+        self.modelIndex = Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.choiceIndex = Dictionary(choices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.isStrict = isStrict
+        self.reversalProblems = reversalProblems
+        self.direct = DirectPlan(models: models, enums: enums)
+    }
 }
 
 extension Plan {
@@ -265,7 +286,23 @@ indirect enum CheckExpr: Sendable {
     /// Either side true; the right is not evaluated when the left is true.
     case or(CheckExpr, CheckExpr)
     /// A comparison of two values.
-    case compare(BinaryOperator, CheckExpr, CheckExpr)
+    case compare(Comparison, CheckExpr, CheckExpr)
+}
+
+/// How a check compares two values.
+enum Comparison: Sendable, Equatable {
+    /// `==`.
+    case equal
+    /// `!=`.
+    case notEqual
+    /// `<`.
+    case less
+    /// `<=`.
+    case lessOrEqual
+    /// `>`.
+    case greater
+    /// `>=`.
+    case greaterOrEqual
 }
 
 /// A transformer in a field's pipeline with where it is written.

@@ -26,7 +26,7 @@ struct ValueLookup<Value: Sendable>: Sendable {
         switch key {
         case .string(let text):
             strings[text] = value
-            if let literal = Coercion.numberLiteral(text), numericStrings[NumberText.canonical(literal)] == nil {
+            if let literal = NumberText.literal(in: text), numericStrings[NumberText.canonical(literal)] == nil {
                 numericStrings[NumberText.canonical(literal)] = value
             }
         case .number(let text):
@@ -45,7 +45,7 @@ struct ValueLookup<Value: Sendable>: Sendable {
         switch value {
         case .string(let text):
             if let found = strings[text] { return found }
-            guard lenient, let literal = Coercion.numberLiteral(text) else { return nil }
+            guard lenient, let literal = NumberText.literal(in: text) else { return nil }
             return numbers[NumberText.canonical(literal)]
         case .decimal(let literal):
             let canonical = NumberText.canonical(literal)

@@ -41,13 +41,6 @@ public struct MappingError: Error, Sendable, Equatable {
         error.path = JSONPath(components: [component] + path.components)
         return error
     }
-
-    /// Creates an error for a rule whose site the plan resolved.
-    init(path: JSONPath, model: String, field: String?, problem: MappingProblem, site: RuleSite) {
-        self.init(
-            path: path, model: model, field: field, problem: problem, ruleFile: site.file,
-            ruleLocation: site.location, rule: site.description)
-    }
 }
 
 /// The ways mapping a value can fail, with what the message needs.

@@ -29,11 +29,3 @@ enum TransformStep: Sendable {
     /// A transformer registered from Swift.
     case custom(CustomTransformer)
 }
-
-/// The unit of a Unix timestamp.
-enum TimestampUnit: String, Sendable, Equatable, CaseIterable {
-    /// Seconds since 1970-01-01T00:00:00Z.
-    case seconds
-    /// Milliseconds since 1970-01-01T00:00:00Z.
-    case milliseconds = "ms"
-}

@@ -23,11 +23,3 @@ package enum MappingDirection: Sendable, Equatable {
     /// From the model's shape back to the source's JSON, as `maplang run --reverse` does.
     case reverse
 }
-
-/// Whether a document held an array of records or a single record.
-package enum DocumentShape: Sendable, Equatable {
-    /// A top-level array: each element was a record.
-    case array
-    /// Anything else: the document was one record.
-    case single
-}

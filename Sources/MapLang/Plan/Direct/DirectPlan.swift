@@ -13,8 +13,8 @@ struct DirectPlan: Sendable {
     let types: [ValueType]
 
     /// Resolves the direct path for every model and enum of a plan.
-    init(_ plan: Plan) {
-        var builder = DirectTableBuilder(plan: plan)
+    init(models: [ModelPlan], enums: [EnumPlan]) {
+        var builder = DirectTableBuilder(planModels: models, planEnums: enums)
         builder.addEnums()
         builder.addModels()
         storage = DirectStorage(builder)
@@ -66,8 +66,10 @@ final class DirectStorage: @unchecked Sendable {
 
 /// Builds the direct path's tables from a plan, as growing arrays.
 private struct DirectTableBuilder {
-    /// The plan the tables are for.
-    let plan: Plan
+    /// The plan's models, which the tables are for.
+    let planModels: [ModelPlan]
+    /// The plan's enums.
+    let planEnums: [EnumPlan]
     /// See `DirectTables`.
     var text: [UInt8] = []
     var keyEntries: [DirectKeyEntry] = []
@@ -81,13 +83,14 @@ private struct DirectTableBuilder {
     /// See `DirectPlan.types`.
     var types: [ValueType] = []
 
-    init(plan: Plan) {
-        self.plan = plan
+    init(planModels: [ModelPlan], planEnums: [EnumPlan]) {
+        self.planModels = planModels
+        self.planEnums = planEnums
     }
 
     /// Adds the string inputs and case names of every enum.
     mutating func addEnums() {
-        for enumeration in plan.enums {
+        for enumeration in planEnums {
             let inputs = enumeration.inputs.stringInputs
             let table = keyTable(inputs.map { (Array($0.key.utf8), $0.value) })
             let allASCII = inputs.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
@@ -103,7 +106,7 @@ private struct DirectTableBuilder {
 
     /// Adds every model and its fields.
     mutating func addModels() {
-        for (index, model) in plan.models.enumerated() {
+        for (index, model) in planModels.enumerated() {
             let startsWithKeys = model.fields.allSatisfy { field in
                 field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
             }
@@ -152,7 +155,7 @@ private struct DirectTableBuilder {
             DirectFieldEntry(
                 quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
                 sources: firstSource..<sources.count,
-                type: node(for: field.type, DirectScalar(field, enums: plan.enums)),
+                type: node(for: field.type, DirectScalar(field, enums: planEnums)),
                 isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd,
                 check: DirectCheck(field),
                 whenMissing: whenMissing,

@@ -46,6 +46,12 @@ enum NumberText {
 }
 
 extension NumberText {
+    /// The text as a JSON number literal, allowing white space around it.
+    static func literal(in text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        return isLiteral(trimmed) ? trimmed : nil
+    }
+
     /// Whether text is a JSON number literal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     static func isLiteral(_ text: String) -> Bool {
         var bytes = text.utf8[...]
@@ -70,5 +76,15 @@ extension NumberText {
             if digits(&bytes) == 0 { return false }
         }
         return bytes.isEmpty
+    }
+}
+
+extension String {
+    /// The string without white space and line breaks at either end.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
     }
 }
