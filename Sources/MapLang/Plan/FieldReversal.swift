@@ -11,18 +11,10 @@ struct FieldReversal: Sendable {
 
 /// The inverse of one transformer: from what it gives back to what it read.
 ///
-/// Transformers that only normalise (`trim`, `lowercase`, `uppercase`) or
-/// change a value's JSON kind the way forward mapping undoes (`string`,
-/// `number`, `bool`) have no step: the value is written as it is.
+/// Built-ins written back as they are (`BuiltinReversal.asIs`) have no step.
 enum InverseStep: Sendable {
-    /// A date written as ISO-8601, which `iso8601` reads.
-    case iso8601
-    /// A date written as a Unix timestamp in the unit `timestamp` read.
-    case timestamp(TimestampUnit)
-    /// A date written in the pattern `date("…")` read.
-    case datePattern(DatePattern)
-    /// A URL written as its string.
-    case url
+    /// A built-in's inverse, from its declaration.
+    case builtin(name: String, inverse: @Sendable (MappedValue, BuiltinCall) -> Result<MappedValue, MappingProblem>)
     /// A table's output written as the preferred input that gives it, by
     /// index into `Plan.tables`.
     case table(Int)

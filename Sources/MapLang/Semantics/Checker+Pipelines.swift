@@ -104,47 +104,27 @@ extension Checker {
         return expanded
     }
 
-    /// Compiles a built-in's arguments into its step.
+    /// Compiles a built-in's arguments into its step, reporting arguments
+    /// it does not take.
     private mutating func builtinStep(_ builtin: BuiltinTransformer, _ call: TransformCall) -> TransformStep? {
-        func noArguments(_ checker: inout Checker, _ step: TransformStep) -> TransformStep? {
-            guard call.arguments.isEmpty else {
-                checker.report(.unexpectedArguments(name: builtin.name), at: call.span)
-                return nil
+        let arguments = call.arguments.map { argument -> BuiltinArgument in
+            switch argument.kind {
+            case .word(let word): .word(word)
+            case .string(let text): .string(text)
+            case .integer, .decimal, .bool, .null, .array, .object, .range: .other
             }
-            return step
         }
-        switch builtin.kind {
-        case .timestamp:
-            guard let argument = call.arguments.first else { return .timestamp(.seconds) }
-            if call.arguments.count == 1, case .word(let word) = argument.kind {
-                switch word {
-                case "s", "seconds": return .timestamp(.seconds)
-                case "ms", "milliseconds": return .timestamp(.milliseconds)
-                default: break
-                }
-            }
-            report(.invalidArguments(name: "timestamp", expected: "`seconds` or `ms`"), at: call.span)
-            return nil
-        case .date:
-            guard call.arguments.count == 1, case .string(let pattern) = call.arguments[0].kind else {
-                report(.invalidArguments(name: "date", expected: "one pattern string such as `\"yyyy-MM-dd\"`"), at: call.span)
-                return nil
-            }
-            do {
-                return .datePattern(try DatePattern(pattern), source: pattern)
-            } catch {
-                report(.invalidDatePattern(reason: error.message), at: spanInside(call.arguments[0], byteOffset: error.offset))
-                return nil
-            }
-        case .iso8601: return noArguments(&self, .iso8601)
-        case .url: return noArguments(&self, .url)
-        case .string: return noArguments(&self, .string)
-        case .number: return noArguments(&self, .number)
-        case .bool: return noArguments(&self, .bool)
-        case .trim: return noArguments(&self, .trim)
-        case .lowercase: return noArguments(&self, .lowercase)
-        case .uppercase: return noArguments(&self, .uppercase)
+        switch builtin.compile(arguments) {
+        case .success(let stage):
+            return .builtin(builtin, stage)
+        case .failure(.unexpected):
+            report(.unexpectedArguments(name: builtin.name), at: call.span)
+        case .failure(.invalid(let expected)):
+            report(.invalidArguments(name: builtin.name, expected: expected), at: call.span)
+        case .failure(.invalidDatePattern(let index, let offset, let reason)):
+            report(.invalidDatePattern(reason: reason), at: spanInside(call.arguments[index], byteOffset: offset))
         }
+        return nil
     }
 
     /// The kinds of pipeline output a field of this type takes.

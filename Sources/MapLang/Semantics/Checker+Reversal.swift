@@ -45,10 +45,11 @@ extension Checker {
         of step: TransformStep, after previous: TransformStep?, tables: [TablePlan]
     ) -> Result<InverseStep?, IrreversibleReason> {
         switch step {
-        case .iso8601: return .success(.iso8601)
-        case .timestamp(let unit): return .success(.timestamp(unit))
-        case .datePattern(let pattern, _): return .success(.datePattern(pattern))
-        case .url: return .success(.url)
+        case .builtin(let builtin, let stage):
+            switch stage.reversal {
+            case .inverse(let inverse): return .success(.builtin(name: builtin.name, inverse: inverse))
+            case .asIs: break
+            }
         case .table(let index):
             if let reason = tables[index].irreversibility { return .failure(IrreversibleReason(text: reason)) }
             return .success(.table(index))
@@ -57,29 +58,24 @@ extension Checker {
                 return .failure(IrreversibleReason(text: "it was registered without an inverse"))
             }
             return .success(.custom(name: transformer.name, inverse: inverse))
-        case .trim, .lowercase, .uppercase, .string, .number, .bool:
-            // Written back as it is, which is only what the stage before read
-            // when that stage gives the same kind of value.
-            guard let previous else { return .success(nil) }
-            let before = outputKind(of: previous, tables: tables)
-            let after = outputKind(of: step, tables: tables)
-            guard before == after || before == .json else {
-                return .failure(
-                    IrreversibleReason(
-                        text: "it turns the \(before) from `\(previous.name)` into a \(after), which cannot be turned back"))
-            }
-            return .success(nil)
         }
+        // Written back as it is, which is only what the stage before read
+        // when that stage gives the same kind of value.
+        guard let previous else { return .success(nil) }
+        let before = outputKind(of: previous, tables: tables)
+        let after = outputKind(of: step, tables: tables)
+        guard before == after || before == .json else {
+            return .failure(
+                IrreversibleReason(
+                    text: "it turns the \(before) from `\(previous.name)` into a \(after), which cannot be turned back"))
+        }
+        return .success(nil)
     }
 
     /// The kind of value a step gives.
     private func outputKind(of step: TransformStep, tables: [TablePlan]) -> ValueKind {
         switch step {
-        case .iso8601, .timestamp, .datePattern: .date
-        case .url: .url
-        case .trim, .lowercase, .uppercase, .string: .text
-        case .number: .number
-        case .bool: .boolean
+        case .builtin(let builtin, _): builtin.output
         case .table(let index): tables[index].outputKind
         case .custom(let transformer): transformer.output
         }

@@ -57,7 +57,8 @@ enum ReplMetaCommand: Sendable, Equatable {
         Usage(name: "quit", argument: nil, argumentIsOptional: false, summary: "end the session (so does Ctrl-D)"),
     ]
 
-    /// What `:help` prints.
+    /// What `:help` prints: the commands, then the built-in transformers
+    /// as their declarations describe them.
     static var helpText: String {
         let width = usages.map(\.synopsis.count).max() ?? 0
         var lines = [
@@ -66,6 +67,10 @@ enum ReplMetaCommand: Sendable, Equatable {
             "",
         ]
         lines += usages.map { "  " + $0.synopsis.padding(to: width) + "  " + $0.summary }
+        lines += ["", "Built-in transformers, written after `using`:"]
+        let builtins = BuiltinTransformer.all
+        let formWidth = builtins.map { $0.forms[0].count }.max() ?? 0
+        lines += builtins.map { "  " + $0.forms[0].padding(to: formWidth) + "  " + $0.summary }
         return lines.joined(separator: "\n") + "\n"
     }
 

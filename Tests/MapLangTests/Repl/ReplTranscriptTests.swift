@@ -196,6 +196,18 @@ struct ReplTranscriptTests {
               :ast NAME      print a declaration's syntax tree
               :clear         forget every declaration
               :quit          end the session (so does Ctrl-D)
+
+            Built-in transformers, written after `using`:
+              iso8601          reads an ISO-8601 date-time such as `2016-05-24T18:43:37Z`
+              timestamp        reads a Unix timestamp in seconds, or milliseconds with `timestamp(ms)`
+              date("pattern")  reads a date in a fixed pattern, `date("yyyy-MM-dd HH:mm:ss")`
+              url              reads an absolute URL from a string
+              string           writes a number, boolean, URL or date as a string
+              number           reads a number from a string such as `"42"`
+              bool             reads `true`, `"true"`, `"yes"`, `1` and their opposites
+              trim             removes white space at both ends of a string
+              lowercase        folds a string to lower case
+              uppercase        folds a string to upper case
             nothing is declared
             loaded `examples/errors/errors.map`: 2 models, 1 enum
             enum Status     examples/errors/errors.map:6

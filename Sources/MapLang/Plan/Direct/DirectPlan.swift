@@ -207,8 +207,10 @@ extension DirectScalar {
         case (.int, nil, _): self = .int
         case (.bool, nil, _): self = .bool
         case (.double, nil, _): self = .double
-        case (.date, nil, _), (.date, .iso8601?, 1): self = .iso8601
-        case (.url, nil, _), (.url, .url?, 1): self = .url
+        case (.date, nil, _): self = .iso8601
+        case (.date, .builtin(let builtin, _)?, 1) where builtin.isDefaultReading && builtin.output == .date: self = .iso8601
+        case (.url, nil, _): self = .url
+        case (.url, .builtin(let builtin, _)?, 1) where builtin.isDefaultReading && builtin.output == .url: self = .url
         case (.enumeration(let index), nil, _):
             self = .enumeration(index, usesDefault: !field.lenient || !enums[index].inputs.hasNumberInputs)
         default: self = .converted

@@ -248,17 +248,8 @@ extension InverseStep {
     /// Turns what a transformer gave back into what it read.
     func apply(to value: MappedValue, tables: [TablePlan]) -> Result<MappedValue, MappingProblem> {
         switch self {
-        case .iso8601:
-            return Self.date(value, transformer: "iso8601") { .string($0.iso8601String) }
-        case .timestamp(let unit):
-            return Self.date(value, transformer: "timestamp") {
-                .decimal(UnixTimestamp.literal(for: $0, unit: unit))
-            }
-        case .datePattern(let pattern):
-            return Self.date(value, transformer: "date") { .string(pattern.format($0)) }
-        case .url:
-            guard let text = value.stringValue else { return .failure(.typeMismatch(expected: "a URL", found: value.preview)) }
-            return .success(.string(text))
+        case .builtin(let name, let inverse):
+            return inverse(value, BuiltinCall(name: name, lenient: false))
         case .table(let index):
             let table = tables[index]
             guard let key = LookupKey(value), let input = table.preferredInputs[key] else {
@@ -271,31 +262,6 @@ extension InverseStep {
             } catch {
                 return .failure(.invalidValue(transformer: name, found: value.preview, reason: "\(error)"))
             }
-        }
-    }
-
-    /// Writes a date, or an ISO-8601 string, in a transformer's form; a
-    /// date outside the seconds the transformer reads back is an error.
-    private static func date(
-        _ value: MappedValue, transformer: String, _ write: (Timestamp) -> MappedValue
-    ) -> Result<MappedValue, MappingProblem> {
-        func written(_ timestamp: Timestamp) -> Result<MappedValue, MappingProblem> {
-            guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else {
-                return .failure(
-                    .typeMismatch(
-                        expected: "a date in the years 0000 to 9999, which `\(transformer)` writes and reads back",
-                        found: value.preview))
-            }
-            return .success(write(timestamp))
-        }
-        switch value {
-        case .date(let timestamp):
-            return written(timestamp)
-        case .string(let text):
-            guard let timestamp = try? ISO8601DateParser.parse(text) else { fallthrough }
-            return written(timestamp)
-        case .null, .bool, .int, .double, .decimal, .url, .array, .object:
-            return .failure(.typeMismatch(expected: "a date", found: value.preview))
         }
     }
 }

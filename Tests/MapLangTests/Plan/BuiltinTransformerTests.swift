@@ -1,0 +1,86 @@
+@testable import MapLang
+import Testing
+
+/// Each built-in is one declaration; the language reference and the
+/// checker agree with what the declarations say.
+struct BuiltinTransformerTests {
+    /// A kind as grammar.md's transformer table writes it.
+    static func documented(_ kind: ValueKind) -> String {
+        switch kind {
+        case .text: "String"
+        case .number: "number"
+        case .boolean: "Bool"
+        case .date: "Date"
+        case .url: "URL"
+        case .json: "JSON"
+        }
+    }
+
+    /// The rows of grammar.md's table of transformers: each written form,
+    /// with the kinds it reads and the kind it produces.
+    static func documentedRows() throws -> [String: (reads: Set<String>, produces: String)] {
+        let grammar = try TestFiles.text(TestFiles.packageRoot + "/grammar.md")
+        let section = try #require(grammar.components(separatedBy: "### 3.5 Transformers").dropFirst().first)
+        let table = section.components(separatedBy: "\n\n").first { $0.hasPrefix("| transformer |") } ?? ""
+        var rows: [String: (reads: Set<String>, produces: String)] = [:]
+        for line in table.split(separator: "\n").dropFirst(2) {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+            guard cells.count > 4, cells[1].hasPrefix("`") else { continue }
+            let reads = Set(cells[2].components(separatedBy: ", "))
+            for form in cells[1].components(separatedBy: ", ") {
+                rows[String(form.dropFirst().dropLast())] = (reads, cells[3])
+            }
+        }
+        return rows
+    }
+
+    @Test func grammarListsEveryFormWithTheKindsItsDeclarationGives() throws {
+        let rows = try Self.documentedRows()
+        var declared: Set<String> = []
+        for builtin in BuiltinTransformer.all {
+            for form in builtin.forms {
+                declared.insert(form)
+                let row = try #require(rows[form], "grammar.md has no row for `\(form)`")
+                #expect(row.reads == Set(builtin.accepts.map(Self.documented)), "\(form)")
+                #expect(row.produces == Self.documented(builtin.output), "\(form)")
+            }
+        }
+        #expect(Set(rows.keys) == declared)
+    }
+
+    @Test func namesAreUniqueAndEveryFormStartsWithTheName() {
+        let names = BuiltinTransformer.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        for builtin in BuiltinTransformer.all {
+            #expect(BuiltinTransformer.named[builtin.name]?.forms == builtin.forms)
+            #expect(builtin.forms.allSatisfy { $0 == builtin.name || $0.hasPrefix(builtin.name + "(") })
+        }
+    }
+
+    /// The type a field needs to take a kind of value.
+    static func fieldType(for kind: ValueKind) -> String {
+        switch kind {
+        case .text: "String"
+        case .number: "Double"
+        case .boolean: "Bool"
+        case .date: "Date"
+        case .url: "URL"
+        case .json: "JSON"
+        }
+    }
+
+    /// Every form the declarations list compiles, and the pattern form with
+    /// a real pattern; a built-in without arguments refuses them.
+    @Test func everyDeclaredFormCompiles() throws {
+        for builtin in BuiltinTransformer.all {
+            for form in builtin.forms {
+                let written = form == #"date("pattern")"# ? #"date("yyyy-MM-dd")"# : form
+                let text = "model A {\n  x: \(Self.fieldType(for: builtin.output))? using \(written)\n}\n"
+                #expect(throws: Never.self, "\(form)") { try Rules(source: SourceFile(name: "a.map", text: text)) }
+            }
+            guard builtin.forms == [builtin.name] else { continue }
+            let text = "model A {\n  x: \(Self.fieldType(for: builtin.output))? using \(builtin.name)(1)\n}\n"
+            #expect(throws: RulesError.self, "\(builtin.name)(1)") { try Rules(source: SourceFile(name: "a.map", text: text)) }
+        }
+    }
+}
