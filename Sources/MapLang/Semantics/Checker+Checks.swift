@@ -156,7 +156,7 @@ extension Checker {
         if case .enumeration(let index) = other {
             let plan = context.enums[index]
             if plan.cases.contains(name) { return (.constant(.string(name)), other) }
-            let suggestion = takeSuggestion() ? Suggestion.closest(to: name, among: plan.cases) : nil
+            let suggestion = suggestion(for: name) { _ in plan.cases }
             report(
                 .unknownEnumCase(name: name, enumName: plan.name, suggestion: suggestion),
                 at: expr.span)
@@ -204,7 +204,7 @@ extension Checker {
 
     /// Reports a name that is not a field of the model.
     private mutating func reportUnknownField(_ name: String, span: Span, model: ModelPlan?) {
-        let suggestion = takeSuggestion() ? Suggestion.closest(to: name, among: model?.fields.map(\.name) ?? []) : nil
+        let suggestion = suggestion(for: name) { _ in model?.fields.map(\.name) ?? [] }
         report(
             .unknownField(name: name, model: model?.name, suggestion: suggestion),
             at: span)

@@ -36,7 +36,7 @@ extension Checker {
     /// like the member the discriminator is written under.
     private mutating func choiceModel(_ name: Identifier, outputKey: String, models: inout [ModelPlan]) -> Int? {
         guard let index = modelDecls[name.name]?.index, index < models.count else {
-            let suggestion = takeSuggestion() ? Suggestion.closest(to: name.name, among: modelDecls.keys.sorted()) : nil
+            let suggestion = suggestion(for: name.name) { checker in checker.modelDecls.keys.sorted() }
             report(.unknownModel(name: name.name, suggestion: suggestion), at: name.span)
             return nil
         }

@@ -40,7 +40,7 @@ extension Checker {
             if let index = plan.cases.firstIndex(of: defaultName.name) {
                 plan.defaultCase = index
             } else {
-                let suggestion = takeSuggestion() ? Suggestion.closest(to: defaultName.name, among: plan.cases) : nil
+                let suggestion = suggestion(for: defaultName.name) { _ in plan.cases }
                 report(
                     .unknownEnumCase(name: defaultName.name, enumName: decl.name.name, suggestion: suggestion),
                     at: defaultName.span)

@@ -89,7 +89,7 @@ extension Checker {
                 // Reported once, for the model that names it, not for each model below.
                 if chain.count == 1 {
                     within(child.unit) {
-                        let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: parent.name, among: $0.modelDecls.keys.sorted()) : nil
+                        let suggestion = $0.suggestion(for: parent.name) { checker in checker.modelDecls.keys.sorted() }
                         $0.report(.unknownModel(name: parent.name, suggestion: suggestion), at: parent.span)
                     }
                 }

@@ -49,7 +49,7 @@ extension Checker {
         case (.enumeration(let index), .word(let name)), (.enumeration(let index), .string(let name)):
             let decl = declarations.enums[index].decl
             guard decl.cases.contains(where: { $0.name.name == name }) else {
-                let suggestion = takeSuggestion() ? Suggestion.closest(to: name, among: decl.cases.map(\.name.name)) : nil
+                let suggestion = suggestion(for: name) { _ in decl.cases.map(\.name.name) }
                 report(
                     .unknownEnumCase(name: name, enumName: decl.name.name, suggestion: suggestion),
                     at: literal.span)

@@ -55,7 +55,7 @@ extension Checker {
         }
         for listed in (settings.only ?? []) + settings.except where declared[listed.decl.name] == nil {
             within(listed.unit) {
-                let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: listed.decl.name, among: declared.keys.sorted()) : nil
+                let suggestion = $0.suggestion(for: listed.decl.name) { _ in declared.keys.sorted() }
                 $0.report(.unknownField(name: listed.decl.name, model: decl.name.name, suggestion: suggestion), at: listed.decl.span)
             }
         }
@@ -133,7 +133,7 @@ extension Checker {
         case .keep(let name):
             guard let index = model.fieldIndex[name.name], let decl = declared[name.name] else {
                 within(settings.unknownKeysUnit) {
-                    let suggestion = $0.takeSuggestion() ? Suggestion.closest(to: name.name, among: model.fields.map(\.name)) : nil
+                    let suggestion = $0.suggestion(for: name.name) { _ in model.fields.map(\.name) }
                     $0.report(.unknownField(name: name.name, model: model.name, suggestion: suggestion), at: name.span)
                 }
                 return .ignore

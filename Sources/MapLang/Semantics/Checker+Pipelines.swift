@@ -74,11 +74,10 @@ extension Checker {
             return ExpandedPipeline(stages: [stage], accepts: custom.accepts, output: custom.output)
         }
         let suggestion =
-            takeSuggestion()
-            ? Suggestion.closest(
-                to: name,
-                among: BuiltinTransformer.all.map(\.name) + tableDecls.keys.sorted() + transformDecls.keys.sorted()
-                    + customTransformers.keys.sorted()) : nil
+            suggestion(for: name) { checker in
+                BuiltinTransformer.all.map(\.name) + checker.tableDecls.keys.sorted() + checker.transformDecls.keys.sorted()
+                    + checker.customTransformers.keys.sorted()
+            }
         report(.unknownTransformer(name: name, suggestion: suggestion), at: call.name.span)
         return nil
     }

@@ -10,11 +10,10 @@ extension Checker {
             if let enumeration = enumDecls[name.name] { return .enumeration(enumeration.index) }
             if let choice = choiceDecls[name.name] { return .choice(choice.index) }
             let suggestion =
-                takeSuggestion()
-                ? Suggestion.closest(
-                    to: name.name,
-                    among: ValueType.builtins.keys.sorted() + modelDecls.keys.sorted() + enumDecls.keys.sorted()
-                        + choiceDecls.keys.sorted()) : nil
+                suggestion(for: name.name) { checker in
+                    ValueType.builtins.keys.sorted() + checker.modelDecls.keys.sorted() + checker.enumDecls.keys.sorted()
+                        + checker.choiceDecls.keys.sorted()
+                }
             report(.unknownType(name: name.name, suggestion: suggestion), at: name.span)
             return nil
         case .array(let element):

@@ -77,12 +77,13 @@ struct Checker {
     /// declarations cost linear time, not a comparison of each with each.
     static let suggestionLimit = 100
 
-    /// Whether the next misspelt name gets a suggestion, using one up; the
-    /// candidates are gathered only when it does.
-    mutating func takeSuggestion() -> Bool {
-        guard suggestionsLeft > 0 else { return false }
+    /// The closest of the candidates to a misspelt name, while suggestions
+    /// are left (using one up); the candidates are gathered, from the
+    /// checker passed to `candidates`, only then.
+    mutating func suggestion(for name: String, among candidates: (Checker) -> [String]) -> String? {
+        guard suggestionsLeft > 0 else { return nil }
         suggestionsLeft -= 1
-        return true
+        return Suggestion.closest(to: name, among: candidates(self))
     }
 
     /// Reports a problem.
@@ -239,8 +240,9 @@ struct Checker {
         if let choice = choiceDecls[name.name] { return .choice(choice.index) }
         within(rootName.unit) {
             let suggestion =
-                $0.takeSuggestion()
-                ? Suggestion.closest(to: name.name, among: $0.modelDecls.keys.sorted() + $0.choiceDecls.keys.sorted()) : nil
+                $0.suggestion(for: name.name) { checker in
+                    checker.modelDecls.keys.sorted() + checker.choiceDecls.keys.sorted()
+                }
             $0.report(.unknownModel(name: name.name, suggestion: suggestion), at: name.span)
         }
         return nil
