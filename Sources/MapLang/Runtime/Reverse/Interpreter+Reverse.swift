@@ -101,7 +101,7 @@ extension Interpreter {
             return .omit(forward: field.defaultValue ?? value)
         }
         guard let written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
-        if Self.holdsModels(field.type) { return .write(written, forward: value) }
+        if field.type.holdsModels { return .write(written, forward: value) }
         return rereads(written, field: field, &context).map { .write(written, forward: $0) } ?? .failed
     }
 
@@ -125,18 +125,6 @@ extension Interpreter {
             validate(converted, field: field, &context)
         else { return nil }
         return converted
-    }
-
-    /// Whether values of a type hold models or choices, at any depth.
-    private static func holdsModels(_ type: ValueType) -> Bool {
-        switch type {
-        case .model, .choice:
-            true
-        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
-            holdsModels(wrapped)
-        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
-            false
-        }
     }
 
     /// Turns a model-shaped value of a field's type back into what the
