@@ -34,6 +34,8 @@ public struct Date: Hashable, Comparable, Sendable, Codable {
 /// A URL.
 public struct URL: Hashable, Sendable, Codable {
     public var absoluteString: String
+    public var isFileURL: Bool { absoluteString.hasPrefix("file:") }
+    public var path: String { absoluteString }
     public init?(string: String) { absoluteString = string }
 }
 
@@ -42,4 +44,5 @@ public struct Decimal: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String
     public init?(string: String) { description = string }
     public init(_ value: Int) { description = String(value) }
+    public init(_ value: Int64) { description = String(value) }
 }

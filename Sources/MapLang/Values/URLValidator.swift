@@ -57,9 +57,7 @@ enum URLValidator {
     private static func namesHost(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         hostSchemes.contains { name in
             name.utf8CodeUnitCount == scheme.count
-                && zip(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), scheme).allSatisfy {
-                    $0 == $1 | 0x20
-                }
+                && name.withUTF8Buffer { zip($0, scheme).allSatisfy { $0 == $1 | 0x20 } }
         }
     }
 

@@ -27,7 +27,7 @@ struct DirectTables {
     /// The bytes of a span of `text`.
     @inline(__always)
     func bytes(of span: DirectText) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: text.baseAddress! + span.start, count: span.count)
+        UnsafeBufferPointer(rebasing: text[span.start..<span.start + span.count])
     }
 
     /// The value a table holds for a key, given as its UTF-8 bytes.
@@ -45,15 +45,16 @@ struct DirectTables {
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
     @inline(__always)
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
+        let leftBytes = UnsafeRawBufferPointer(left)
+        let rightBytes = UnsafeRawBufferPointer(right)
         var offset = 0
         while offset + 8 <= left.count {
-            let leftWord = UnsafeRawPointer(leftStart + offset).loadUnaligned(as: UInt64.self)
-            guard leftWord == UnsafeRawPointer(rightStart + offset).loadUnaligned(as: UInt64.self) else { return false }
+            let leftWord = leftBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard leftWord == rightBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
             offset += 8
         }
         while offset < left.count {
-            guard leftStart[offset] == rightStart[offset] else { return false }
+            guard left[offset] == right[offset] else { return false }
             offset += 1
         }
         return true

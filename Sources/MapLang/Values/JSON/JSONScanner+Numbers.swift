@@ -60,7 +60,7 @@ extension JSONScanner {
         var index = index
         while index + 8 <= bytes.count {
             // Read little-endian on any machine, so the first byte is the lowest.
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let word = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let others = Self.nonDigitBytes(word)
             guard others == 0 else { return index + others.trailingZeroBitCount >> 3 }
             index += 8

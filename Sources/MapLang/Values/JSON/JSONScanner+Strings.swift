@@ -121,7 +121,7 @@ extension JSONScanner {
             // multi-byte character.
             if index + 8 <= end {
                 // Read little-endian on any machine, so the first byte is the lowest.
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                let word = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let stops = Self.stopBytes(word)
                 guard stops != 0 else {
                     index += 8

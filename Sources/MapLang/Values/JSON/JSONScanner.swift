@@ -253,8 +253,8 @@ struct JSONScanner {
         assert(length == 4 || length == 5, "readLiteral reads true, false or null")
         // The first four bytes compared as one word, then `false`'s fifth.
         guard start + length <= bytes.count,
-            UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)
-                == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self),
+            UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt32.self)
+                == word.withUTF8Buffer({ UnsafeRawBufferPointer($0).loadUnaligned(as: UInt32.self) }),
             length == 4 || bytes[start + 4] == word.utf8Start[4],
             // `truex` is one wrong word, not `true` followed by junk.
             start + length == bytes.count || !Self.isWordByte(bytes[start + length])

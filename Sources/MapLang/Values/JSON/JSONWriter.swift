@@ -157,7 +157,7 @@ package struct JSONWriter: Sendable {
         // A line break and the spaces of 32 levels, of which a prefix is taken.
         let lineBreak: StaticString = "\n                                                                "
         let count = 1 + depth * 2
-        bytes.appendBytes(UnsafeBufferPointer(start: lineBreak.utf8Start, count: min(count, lineBreak.utf8CodeUnitCount)))
+        lineBreak.withUTF8Buffer { bytes.appendBytes(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
         if count > lineBreak.utf8CodeUnitCount {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count - lineBreak.utf8CodeUnitCount))
         }
@@ -165,7 +165,7 @@ package struct JSONWriter: Sendable {
 
     /// Appends ASCII text.
     private mutating func append(_ text: StaticString) {
-        bytes.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { bytes.appendBytes($0) }
     }
 
     /// Writes an integer in decimal.
@@ -231,7 +231,7 @@ extension [UInt8] {
         precondition(minimumWidth <= 20, "at most 20 decimal digits")
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
         Swift.withUnsafeMutableBytes(of: &scratch) { raw in
-            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let digits = raw.bindMemory(to: UInt8.self)
             var position = raw.count
             var rest = value
             repeat {
@@ -243,7 +243,7 @@ extension [UInt8] {
                 position -= 1
                 digits[position] = UInt8(ascii: "0")
             }
-            appendBytes(UnsafeBufferPointer(start: digits + position, count: raw.count - position))
+            appendBytes(UnsafeBufferPointer(rebasing: digits[position...]))
         }
     }
 
@@ -258,13 +258,11 @@ extension [UInt8] {
         let quotes = quoted ? 2 : 0
         append(addingCapacity: source.count + quotes) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
-                var next = buffer.baseAddress! + initialized
-                if quoted {
-                    next.initialize(to: UInt8(ascii: "\""))
-                    next += 1
-                }
-                if let start = source.baseAddress { next.initialize(from: start, count: source.count) }
-                if quoted { (next + source.count).initialize(to: UInt8(ascii: "\"")) }
+                // Bytes are trivial, so the free capacity is written as raw memory.
+                let free = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...])
+                if quoted { free[0] = UInt8(ascii: "\"") }
+                UnsafeMutableRawBufferPointer(rebasing: free[(quoted ? 1 : 0)...]).copyMemory(from: UnsafeRawBufferPointer(source))
+                if quoted { free[source.count + 1] = UInt8(ascii: "\"") }
                 initialized += source.count + quotes
             }
         }
