@@ -65,20 +65,29 @@ extension MappingFailure {
     /// corrupted at the first error's input path, with its message and rule,
     /// and this failure as the underlying error.
     var decodingError: DecodingError {
-        let first = errors.first
-        let path = first?.path.components.map(JSONPathKey.init) ?? []
-        let detail: String =
-            switch self {
-            case .brokenRules:
-                first.map { error in
-                    let rule = error.rule.isEmpty ? "" : error.rule + " at "
-                    return "\(error.path): \(error.message) (\(rule)\(error.ruleFile):\(error.ruleLocation))"
-                } ?? "the document did not map"
-            case .invalidJSON(let error): "The data is not valid JSON: \(error)"
-            case .modelChoice(let error): error.message
-            case .irreversibleRules(let error): "the rules cannot map back: \(error.description)"
-            }
-        return .dataCorrupted(.init(codingPath: path, debugDescription: detail, underlyingError: self))
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: codingDescription, underlyingError: self))
+    }
+
+    /// The first error's input path as coding keys; empty for a failure of
+    /// the whole document.
+    var codingPath: [any CodingKey] {
+        errors.first?.path.components.map(JSONPathKey.init) ?? []
+    }
+
+    /// The failure in one line for a `DecodingError` or `EncodingError`:
+    /// the first error's path, message and rule, or what kept the document
+    /// from mapping at all.
+    var codingDescription: String {
+        switch self {
+        case .brokenRules(let errors, _):
+            errors.first.map { error in
+                let rule = error.rule.isEmpty ? "" : error.rule + " at "
+                return "\(error.path): \(error.message) (\(rule)\(error.ruleFile):\(error.ruleLocation))"
+            } ?? "the document did not map"
+        case .invalidJSON(let error): "The data is not valid JSON: \(error)"
+        case .modelChoice(let error): error.message
+        case .irreversibleRules(let error): "the rules cannot map back: \(error.description)"
+        }
     }
 }
 

@@ -28,7 +28,9 @@ extension Rules {
     ///   (`reversalProblems`), or `modelChoice`.
     public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
         func invalid(_ failure: MappingFailure) -> EncodingError {
-            EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: failure.description, underlyingError: failure))
+            EncodingError.invalidValue(
+                value,
+                .init(codingPath: failure.codingPath, debugDescription: failure.codingDescription, underlyingError: failure))
         }
         let id: ModelID
         do {
@@ -36,16 +38,8 @@ extension Rules {
         } catch {
             throw invalid(error)
         }
-        let encoded = try MappedValueEncoder.encode(value)
-        let records = encoded.arrayValue ?? [encoded]
-        var written: [MappedValue] = []
-        var errors: [MappingError] = []
-        for (index, record) in records.enumerated() {
-            let result = reverse(record, from: id)
-            errors += encoded.arrayValue == nil ? result.errors : result.errors.map { $0.inside(.index(index)) }
-            if let source = result.value { written.append(source) }
-        }
-        guard errors.isEmpty else { throw invalid(.brokenRules(errors, mapped: nil)) }
-        return Data((encoded.arrayValue != nil ? .array(written) : written[0]).jsonBytes())
+        let (source, errors) = reverseDocument(try MappedValueEncoder.encode(value), from: id)
+        guard errors.isEmpty, let source else { throw invalid(.brokenRules(errors, mapped: nil)) }
+        return Data(source.jsonBytes())
     }
 }

@@ -30,7 +30,10 @@ public enum MappingFailure: Error, Sendable, Equatable, CustomStringConvertible 
         return mapped
     }
 
-    /// The failure as `maplang run` prints it, naming the input `input`.
+    /// The failure for people, naming the input `input`: each record's
+    /// errors as `maplang run` prints them, the JSON error with its line and
+    /// column, the model that cannot be chosen with help, or the rules'
+    /// diagnostics with their count.
     public var description: String {
         switch self {
         case .modelChoice(let error): "error: \(error.message)\n  = help: \(error.help)\n"
@@ -103,16 +106,38 @@ extension Rules {
     /// ```
     ///
     /// - Parameters:
-    ///   - value: One record, shaped like the model.
-    ///   - model: The model it has the shape of; the root model when `nil`.
-    /// - Returns: The record in the source's shape.
+    ///   - value: One record shaped like the model, or an array of them,
+    ///     as `map` gives for a document that is an array.
+    ///   - model: The model each record has the shape of; the root model when `nil`.
+    /// - Returns: The record, or the array of records, in the source's shape.
     /// - Throws: `MappingFailure`: `modelChoice`, `irreversibleRules` when
-    ///   some field cannot be mapped back, or `brokenRules` when the value
-    ///   does not fit the model.
+    ///   some field cannot be mapped back, or `brokenRules` when a record
+    ///   does not fit the model, with every error and, for an array, the
+    ///   records that did map back.
     public func reverse(_ value: MappedValue, from model: String? = nil) throws(MappingFailure) -> MappedValue {
-        let record = reverse(value, from: try reversibleModel(model))
-        guard let source = record.value, record.errors.isEmpty else { throw .brokenRules(record.errors, mapped: nil) }
+        let (source, errors) = reverseDocument(value, from: try reversibleModel(model))
+        guard errors.isEmpty, let source else {
+            throw .brokenRules(errors, mapped: value.arrayValue == nil ? nil : source)
+        }
         return source
+    }
+
+    /// Maps a model-shaped record, or each of an array of them, back to the
+    /// source's shape: the result (for an array, the records that mapped
+    /// back) and every error, with paths from the array.
+    func reverseDocument(_ value: MappedValue, from model: ModelID) -> (MappedValue?, [MappingError]) {
+        guard let records = value.arrayValue else {
+            let record = reverse(value, from: model)
+            return (record.value, record.errors)
+        }
+        var written: [MappedValue] = []
+        var errors: [MappingError] = []
+        for (index, record) in records.enumerated() {
+            let result = reverse(record, from: model)
+            errors += result.errors.map { $0.inside(.index(index)) }
+            if let source = result.value { written.append(source) }
+        }
+        return (.array(written), errors)
     }
 
     /// The model named, or the root model, when the rules can map back to

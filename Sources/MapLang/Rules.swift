@@ -66,39 +66,26 @@ public struct Rules: Sendable {
     ///   - url: Where the rules file is; diagnostics name it by its path.
     ///   - transformers: Transformers the rules may call by name.
     /// - Throws: `RulesError` with every diagnostic when the file has
-    ///   errors, or with the one diagnostic `unreadable-rules` when it cannot
-    ///   be read or holds more than `maximumSourceBytes` (16 MiB).
+    ///   errors, or with the one diagnostic coded `unreadable-rules` when it
+    ///   cannot be read, is not a regular file (a link to one is followed)
+    ///   or holds more than 16 MiB.
     public init(contentsOf url: URL, transformers: [CustomTransformer] = []) throws(RulesError) {
         let name = url.isFileURL ? url.path : url.absoluteString
         func unreadable(_ reason: String) -> RulesError {
             RulesError(diagnostics: [
                 Diagnostic(
-                    code: "unreadable-rules", message: "cannot read `\(name)`: \(reason)",
+                    code: "unreadable-rules", message: "cannot read this rules file: \(reason)",
                     source: SourceFile(name: name, bytes: []), span: Span.at(0),
                     help: "name a readable rules file of at most \(Self.maximumSourceBytes >> 20) MiB")
             ])
         }
         guard url.isFileURL else { throw unreadable("it is not a file URL") }
-        // Only a regular file within the limit is read, so a device or a pipe
-        // with no end is an error, not a hang.
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else { throw unreadable("it is not a regular file") }
-            let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) } ?? 0
-            guard size <= Self.maximumSourceBytes else {
-                throw unreadable("it holds \(size) bytes, more than \(Self.maximumSourceBytes >> 20) MiB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as RulesError {
-            throw error
-        } catch {
-            throw unreadable(String(describing: error))
+        switch RulesFileReader.contents(of: url.path, limit: Self.maximumSourceBytes) {
+        case .success(let bytes):
+            try self.init(sources: [SourceFile(name: name, bytes: bytes)], transformers: transformers)
+        case .failure(let problem):
+            throw unreadable(problem.reason)
         }
-        guard data.count <= Self.maximumSourceBytes else {
-            throw unreadable("it holds more than \(Self.maximumSourceBytes >> 20) MiB")
-        }
-        try self.init(sources: [SourceFile(name: name, bytes: [UInt8](data))], transformers: transformers)
     }
 
     /// The most bytes a rules file read by name may hold: 16 MiB, a
@@ -128,7 +115,10 @@ public struct Rules: Sendable {
             }
             custom[transformer.name] = transformer
         }
-        let (plan, diagnostics) = Checker.check(units.map { ($0.file, $0.source) }, transformers: custom)
+        let earlier = clashes + syntaxDiagnostics
+        let (plan, diagnostics) = Checker.check(
+            units.map { ($0.file, $0.source) }, transformers: custom,
+            afterEarlierErrors: earlier.contains { $0.severity == .error })
         let all = clashes + syntaxDiagnostics + diagnostics
         guard let plan, !all.contains(where: { $0.severity == .error }) else {
             let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })

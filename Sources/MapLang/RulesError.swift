@@ -37,7 +37,7 @@ public enum ModelChoiceError: Error, Sendable, Equatable {
         case .unknownModel(_, nil, let available):
             "the models are " + available.sorted().map { "`\($0)`" }.joined(separator: ", ")
         case .noRootModel:
-            "declare `root NAME` in the rules or choose a model with `--model NAME`"
+            "declare `root NAME` in the rules, or name the model to map to"
         case .noModels:
             "declare a model with `model NAME { … }`"
         }

@@ -72,7 +72,7 @@ struct RunCommand {
             reporter.report(error.diagnostics)
             return .rulesError
         } catch let error as ModelChoiceError {
-            reporter.fail(error.message, help: error.help)
+            reporter.fail(error.message, help: Self.help(for: error))
             return error == .noModels ? .rulesError : .usage
         } catch {
             reporter.fail("internal error: \(error)")
@@ -113,6 +113,14 @@ struct RunCommand {
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         job.jobs = jobs
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
+    }
+
+    /// The help for a model that cannot be chosen, naming the option that chooses one.
+    static func help(for error: ModelChoiceError) -> String {
+        switch error {
+        case .noRootModel: "declare `root NAME` in the rules or choose a model with `--model NAME`"
+        case .unknownModel, .noModels: error.help
+        }
     }
 
     /// How many threads `--jobs` runs: those asked for, but no more than the

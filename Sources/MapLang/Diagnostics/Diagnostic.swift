@@ -4,23 +4,23 @@
 /// turns them into text for people, `DiagnosticJSON` into JSON for tools.
 public struct Diagnostic: Sendable, Equatable, Error {
     /// How serious the problem is.
-    public var severity: Severity
+    public package(set) var severity: Severity
     /// A stable identifier for the kind of problem, such as `unknown-type`.
-    public var code: String
+    public package(set) var code: String
     /// What is wrong, lowercase, with no trailing period.
-    public var message: String
+    public package(set) var message: String
     /// The file the problem is in.
-    public var source: SourceFile
+    public package(set) var source: SourceFile
     /// The text the problem is about.
-    public var span: Span
+    public package(set) var span: Span
     /// A short note printed under the caret, if any.
-    public var label: String?
+    public package(set) var label: String?
     /// Other places that explain this one, such as where a bracket was opened.
-    public var secondaryLabels: [SecondaryLabel]
+    public package(set) var secondaryLabels: [SecondaryLabel]
     /// Extra facts, each printed as `note: …`.
-    public var notes: [String]
+    public package(set) var notes: [String]
     /// How to fix it, printed as `help: …`.
-    public var help: String?
+    public package(set) var help: String?
 
     /// Creates a diagnostic.
     package init(
@@ -52,9 +52,9 @@ public struct Diagnostic: Sendable, Equatable, Error {
     /// A second place in the source that a diagnostic points at.
     public struct SecondaryLabel: Sendable, Equatable {
         /// The place.
-        public var span: Span
+        public package(set) var span: Span
         /// What it has to do with the problem.
-        public var message: String
+        public package(set) var message: String
 
         /// Creates a secondary label.
         package init(span: Span, message: String) {

@@ -34,9 +34,13 @@ public struct DiagnosticRenderer: Sendable {
         let lineNumbers = snippets.map { source.lineIndex(of: $0.span.start) + 1 }
         let margin = String(lineNumbers.max() ?? 1).count
         let pad = String(repeating: " ", count: margin)
-        lines.append(pad + style(" |", .blue))
-        for (snippet, number) in zip(snippets, lineNumbers).sorted(by: { $0.1 < $1.1 }) {
-            lines += renderSnippet(source, span: snippet.span, label: snippet.label, primary: snippet.primary, number: number, margin: margin)
+        // A source with no text, such as a file that could not be read, has
+        // no line to show.
+        if !source.bytes.isEmpty {
+            lines.append(pad + style(" |", .blue))
+            for (snippet, number) in zip(snippets, lineNumbers).sorted(by: { $0.1 < $1.1 }) {
+                lines += renderSnippet(source, span: snippet.span, label: snippet.label, primary: snippet.primary, number: number, margin: margin)
+            }
         }
         for note in diagnostic.notes {
             lines.append(pad + style(" = ", .blue) + style("note:", .bold) + " " + note)

@@ -1,8 +1,8 @@
 /// One compiled transformer in a field's pipeline.
 ///
-/// User-declared `transform`s are expanded into these by the checker, and
-/// tables are resolved to their index, so applying a pipeline is a loop over
-/// an array of plain values.
+/// User-declared `transform`s are expanded into these by the checker,
+/// built-ins carry their compiled functions and tables are resolved to their
+/// index, so applying a pipeline is a loop over an array of steps.
 enum TransformStep: Sendable {
     /// A built-in, compiled with its arguments.
     case builtin(BuiltinTransformer, BuiltinStage)

@@ -110,7 +110,9 @@ extension Checker {
             switch argument.kind {
             case .word(let word): .word(word)
             case .string(let text): .string(text)
-            case .integer, .decimal, .bool, .null, .array, .object, .range: .other
+            case .integer(let digits), .decimal(let digits): .number(digits)
+            case .bool(let flag): .bool(flag)
+            case .null, .array, .object, .range: .other
             }
         }
         switch builtin.compile(arguments) {

@@ -62,13 +62,19 @@ struct Checker {
     ///
     /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
     static func check(
-        _ units: [(file: RulesFile, source: SourceFile)], transformers: [String: CustomTransformer] = [:]
+        _ units: [(file: RulesFile, source: SourceFile)], transformers: [String: CustomTransformer] = [:],
+        afterEarlierErrors: Bool = false
     ) -> (plan: Plan?, diagnostics: [Diagnostic]) {
         var checker = Checker(units: units.map(\.source))
         checker.customTransformers = transformers
+        checker.hasEarlierErrors = afterEarlierErrors
         let plan = checker.compile(units.map(\.file))
         return (plan, checker.diagnostics)
     }
+
+    /// Whether the parser or the caller found errors before this check, so
+    /// it gives its diagnostics but no plan.
+    var hasEarlierErrors = false
 
     /// How many more "did you mean" suggestions this check may look for.
     var suggestionsLeft = Checker.suggestionLimit
@@ -132,7 +138,7 @@ struct Checker {
         let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }
         // Rules with errors get no plan, so the direct path's tables are
         // only ever built from a consistent one.
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        guard !hasEarlierErrors, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         return Plan(
             models: models, enums: enums, tables: tables, choices: choices, root: root, isStrict: fileIsStrict,
             reversalProblems: reversalProblems)

@@ -4,9 +4,9 @@
 /// missing token should have been.
 public struct Span: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The offset of the first byte.
-    public var start: Int
+    public package(set) var start: Int
     /// The offset one past the last byte.
-    public var end: Int
+    public package(set) var end: Int
 
     /// Creates a span from `start` up to, not including, `end`.
     package init(start: Int, end: Int) {

@@ -15,7 +15,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let root = JSONPath(components: [])
 
     /// Creates a path from its steps.
-    public init(components: [Component]) {
+    package init(components: [Component]) {
         self.components = components
     }
 

@@ -114,7 +114,7 @@ struct CheckerPlanTests {
         #expect(ModelChoiceError.noRootModel(available: ["A", "B"]).message == "the rules declare no root model")
         #expect(
             ModelChoiceError.noRootModel(available: ["A", "B"]).help
-                == "declare `root NAME` in the rules or choose a model with `--model NAME`")
+                == "declare `root NAME` in the rules, or name the model to map to")
         let none = try RulesTestSupport.rules("enum E { a }")
         #expect(throws: ModelChoiceError.noModels) { try none.model(named: nil) }
         #expect(ModelChoiceError.noModels.message == "the rules declare no model")

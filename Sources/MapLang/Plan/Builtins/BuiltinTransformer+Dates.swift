@@ -1,9 +1,6 @@
 // MARK: - iso8601, timestamp, date("pattern")
 
 extension BuiltinTransformer {
-    /// The built-ins that read dates.
-    static let dates: [BuiltinTransformer] = [iso8601, timestamp, datePattern]
-
     /// `iso8601`: an ISO-8601 date-time string to a date.
     static let iso8601 = BuiltinTransformer(
         name: "iso8601", accepts: [.text], output: .date, isDefaultReading: true,
@@ -20,7 +17,7 @@ extension BuiltinTransformer {
 
     /// `timestamp`, `timestamp(seconds)`, `timestamp(ms)`: a Unix timestamp to a date.
     static let timestamp = BuiltinTransformer(
-        name: "timestamp", forms: ["timestamp", "timestamp(seconds)", "timestamp(ms)"], accepts: [.number],
+        name: "timestamp", forms: ["timestamp", "timestamp(seconds)", "timestamp(s)", "timestamp(ms)", "timestamp(milliseconds)"], accepts: [.number],
         acceptsWhenLenient: [.text], output: .date,
         summary: "reads a Unix timestamp in seconds, or milliseconds with `timestamp(ms)`"
     ) { arguments in

@@ -1,9 +1,6 @@
 // MARK: - url, string, number, bool
 
 extension BuiltinTransformer {
-    /// The built-ins that change a scalar's kind.
-    static let scalars: [BuiltinTransformer] = [url, string, number, bool]
-
     /// `url`: an absolute URL from a string.
     static let url = BuiltinTransformer(
         name: "url", accepts: [.text], output: .url, isDefaultReading: true, summary: "reads an absolute URL from a string",

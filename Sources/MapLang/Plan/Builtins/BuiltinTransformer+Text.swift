@@ -1,9 +1,6 @@
 // MARK: - trim, lowercase, uppercase
 
 extension BuiltinTransformer {
-    /// The built-ins that clean text.
-    static let text: [BuiltinTransformer] = [trim, lowercase, uppercase]
-
     /// `trim`: white space and line breaks removed at both ends.
     static let trim = textCleaner("trim", "removes white space at both ends of a string") { $0.trimmingWhitespace() }
 

@@ -5,7 +5,7 @@
 /// The checker reads the kinds and compiles the arguments, the interpreter
 /// and the direct path (through the interpreter) run `forward`, reverse
 /// mapping runs the reversal, and the REPL's help and `grammar.md` list the
-/// forms and summaries. Adding a built-in is adding one declaration to
+/// forms and summaries. Adding a built-in is one declaration, listed in
 /// `all`, with its tests and its row in `grammar.md`.
 package struct BuiltinTransformer: Sendable {
     /// The name used in `using`.
@@ -21,9 +21,10 @@ package struct BuiltinTransformer: Sendable {
     /// What it does, in one line, for `:help` and the documentation.
     package let summary: String
     /// Whether, as a field's only stage on a field of its output kind, it
-    /// reads exactly what such a field reads with no transformer (`iso8601`
-    /// on a `Date`, `url` on a `URL`), so the direct path reads the field
-    /// as one without.
+    /// reads a string exactly as such a field reads one with no transformer
+    /// (`iso8601` on a `Date`, `url` on a `URL`), so the direct path reads
+    /// the field's strings as one without; anything else goes to the
+    /// interpreter, which runs the transformer.
     let isDefaultReading: Bool
     /// Compiles the arguments written in parentheses (none when there are
     /// no parentheses) into what the transformer does.
@@ -63,10 +64,12 @@ package struct BuiltinTransformer: Sendable {
     }
 
     /// Every built-in transformer, by name.
-    static let named: [String: BuiltinTransformer] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    static let named = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// Every built-in transformer, in the order `grammar.md` lists them.
-    package static let all: [BuiltinTransformer] = dates + scalars + text
+    package static let all: [BuiltinTransformer] = [
+        iso8601, timestamp, datePattern, url, string, number, bool, trim, lowercase, uppercase,
+    ]
 }
 
 /// An argument written in a built-in's parentheses, as the checker read it.
@@ -75,7 +78,11 @@ enum BuiltinArgument: Sendable, Equatable {
     case word(String)
     /// A string, escapes decoded.
     case string(String)
-    /// Anything else: a number, a Boolean, `null`, an array, an object or a range.
+    /// A number, as written.
+    case number(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// Anything else: `null`, an array, an object or a range.
     case other
 }
 

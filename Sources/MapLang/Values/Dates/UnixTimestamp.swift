@@ -159,11 +159,3 @@ private struct NumberLiteral {
         guard index == bytes.count else { throw fail() }
     }
 }
-
-/// The unit of a Unix timestamp.
-enum TimestampUnit: String, Sendable, Equatable, CaseIterable {
-    /// Seconds since 1970-01-01T00:00:00Z.
-    case seconds
-    /// Milliseconds since 1970-01-01T00:00:00Z.
-    case milliseconds = "ms"
-}
