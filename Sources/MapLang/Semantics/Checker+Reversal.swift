@@ -48,6 +48,7 @@ extension Checker {
         case .builtin(let builtin, let stage):
             switch stage.reversal {
             case .inverse(let inverse): return .success(.builtin(name: builtin.name, inverse: inverse))
+            case .irreversible(let reason): return .failure(IrreversibleReason(text: reason))
             case .asIs: break
             }
         case .table(let index):

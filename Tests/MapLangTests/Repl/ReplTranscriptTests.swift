@@ -198,16 +198,21 @@ struct ReplTranscriptTests {
               :quit          end the session (so does Ctrl-D)
 
             Built-in transformers, written after `using`:
-              iso8601          reads an ISO-8601 date-time such as `2016-05-24T18:43:37Z`
-              timestamp        reads a Unix timestamp in seconds, or milliseconds with `timestamp(ms)`
-              date("pattern")  reads a date in a fixed pattern, `date("yyyy-MM-dd HH:mm:ss")`
-              url              reads an absolute URL from a string
-              string           writes a number, boolean, URL or date as a string
-              number           reads a number from a string such as `"42"`
-              bool             reads `true`, `"true"`, `"yes"`, `1` and their opposites
-              trim             removes white space at both ends of a string
-              lowercase        folds a string to lower case
-              uppercase        folds a string to upper case
+              iso8601                reads an ISO-8601 date-time such as `2016-05-24T18:43:37Z`
+              timestamp              reads a Unix timestamp in seconds, or milliseconds with `timestamp(ms)`
+              date("pattern")        reads a date in a fixed pattern, `date("yyyy-MM-dd HH:mm:ss")`
+              url                    reads an absolute URL from a string
+              string                 writes a number, boolean, URL or date as a string
+              number                 reads a number from a string such as `"42"`
+              bool                   reads `true`, `"true"`, `"yes"`, `1` and their opposites
+              trim                   removes white space at both ends of a string
+              lowercase              folds a string to lower case
+              uppercase              folds a string to upper case
+              replace("old", "new")  replaces every occurrence of a text, `replace("-", " ")`
+              removePrefix("text")   takes off a text the value must start with: `removePrefix("v")` reads `"v1.2"` as `"1.2"`
+              removeSuffix("text")   takes off a text the value must end with: `removeSuffix("px")` reads `"12px"` as `"12"`
+              scale(n)               multiplies a number by ten to a power, exactly: `scale(-2)` reads 1250 cents as 12.5
+              round(n)               rounds a number to a number of decimal places, a half away from zero: `round(2)`
             nothing is declared
             loaded `examples/errors/errors.map`: 2 models, 1 enum
             enum Status     examples/errors/errors.map:6

@@ -68,7 +68,8 @@ package struct BuiltinTransformer: Sendable {
 
     /// Every built-in transformer, in the order `grammar.md` lists them.
     package static let all: [BuiltinTransformer] = [
-        iso8601, timestamp, datePattern, url, string, number, bool, trim, lowercase, uppercase,
+        iso8601, timestamp, datePattern, url, string, number, bool, trim, lowercase, uppercase, replace, removePrefix,
+        removeSuffix, scale, round,
     ]
 }
 
@@ -114,6 +115,9 @@ enum BuiltinReversal: Sendable {
     /// The value goes back through this function, from what the built-in
     /// gave to what it read.
     case inverse(@Sendable (_ value: MappedValue, _ call: BuiltinCall) -> Result<MappedValue, MappingProblem>)
+    /// It cannot be undone, for this reason (lowercase, no trailing period);
+    /// `check --reverse` reports a field that uses it.
+    case irreversible(String)
 }
 
 /// What a built-in's functions are told about the call they run for.

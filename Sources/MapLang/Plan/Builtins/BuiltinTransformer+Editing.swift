@@ -1,0 +1,81 @@
+// MARK: - replace, removePrefix, removeSuffix
+
+extension BuiltinTransformer {
+    /// `replace("old", "new")`: every occurrence of a text replaced.
+    static let replace = BuiltinTransformer(
+        name: "replace", forms: [#"replace("old", "new")"#], accepts: [.text], acceptsWhenLenient: [.number, .boolean],
+        output: .text, summary: #"replaces every occurrence of a text, `replace("-", " ")`"#
+    ) { arguments in
+        guard arguments.count == 2, case .string(let old) = arguments[0], case .string(let new) = arguments[1], !old.isEmpty
+        else { return .failure(.invalid(expected: #"two strings, the first not empty, such as `("-", " ")`"#)) }
+        return .success(
+            BuiltinStage(
+                forward: { value, call in
+                    guard let text = call.text(of: value) else { return call.mismatch("a string", value) }
+                    return .success(.string(replacingEvery(old, with: new, in: text)))
+                },
+                reversal: .irreversible("what it replaced cannot be told from text that was there already")))
+    }
+
+    /// The text with every occurrence of `old`, scalar for scalar and left
+    /// to right, replaced by `new`.
+    private static func replacingEvery(_ old: String, with new: String, in text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let wanted = Array(old.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if index + wanted.count <= scalars.count, scalars[index..<index + wanted.count].elementsEqual(wanted) {
+                result.append(contentsOf: new.unicodeScalars)
+                index += wanted.count
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    /// `removePrefix("v")`: a text the value must start with, taken off;
+    /// reverse mapping puts it back.
+    static let removePrefix = affixRemover(
+        "removePrefix", example: #"`removePrefix("v")` reads `"v1.2"` as `"1.2"`"#, atStart: true)
+
+    /// `removeSuffix(" USD")`: a text the value must end with, taken off;
+    /// reverse mapping puts it back.
+    static let removeSuffix = affixRemover(
+        "removeSuffix", example: #"`removeSuffix("px")` reads `"12px"` as `"12"`"#, atStart: false)
+
+    /// A built-in that takes a fixed text off one end of the value, where
+    /// it must be, and whose reverse writes it back.
+    private static func affixRemover(_ name: String, example: String, atStart: Bool) -> BuiltinTransformer {
+        let end = atStart ? "start" : "end"
+        return BuiltinTransformer(
+            name: name, forms: [name + #"("text")"#], accepts: [.text], acceptsWhenLenient: [.number, .boolean],
+            output: .text, summary: "takes off a text the value must \(end) with: " + example
+        ) { arguments in
+            guard arguments.count == 1, case .string(let affix) = arguments[0], !affix.isEmpty else {
+                return .failure(.invalid(expected: #"one string that is not empty, such as `("v")`"#))
+            }
+            return .success(
+                BuiltinStage(
+                    forward: { value, call in
+                        guard let text = call.text(of: value) else { return call.mismatch("a string", value) }
+                        let scalars = Array(text.unicodeScalars)
+                        let wanted = Array(affix.unicodeScalars)
+                        let matches = atStart ? scalars.starts(with: wanted) : scalars.reversed().starts(with: wanted.reversed())
+                        guard matches else { return call.invalid(value, "it does not \(end) with \(JSONPath.quoted(affix))") }
+                        let rest = atStart ? scalars.dropFirst(wanted.count) : scalars.dropLast(wanted.count)
+                        var kept = String.UnicodeScalarView()
+                        kept.append(contentsOf: rest)
+                        return .success(.string(String(kept)))
+                    },
+                    reversal: .inverse { value, call in
+                        guard case .string(let text) = value else {
+                            return .failure(.typeMismatch(expected: "a string for `\(call.name)`", found: value.preview))
+                        }
+                        return .success(.string(atStart ? affix + text : text + affix))
+                    }))
+        }
+    }
+}
