@@ -162,6 +162,8 @@ struct FieldPlan: Sendable {
     var reversal: FieldReversal
     /// Where the field is declared.
     var site: RuleSite
+    /// `oneOrMany`: the field, an array, also reads a single value as an array of one.
+    var acceptsSingle = false
 }
 
 /// A key path split into steps.

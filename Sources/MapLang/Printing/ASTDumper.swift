@@ -101,6 +101,9 @@ package enum ASTDumper {
                 for rule in field.rules {
                     line("rule \(ASTDumper.call(rule.name, rule.arguments))", rule.span, depth: depth + 1)
                 }
+                if let span = field.oneOrMany {
+                    line("oneOrMany", span, depth: depth + 1)
+                }
             case .check(let check):
                 let message = check.message.map { " else \(TokenKind.quoted($0, limit: nil))" } ?? ""
                 line("check\(message)", check.span, depth: depth)

@@ -25,9 +25,12 @@ extension RulesFormatter {
         variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
-    /// `name: Type from a, b using x | y default v when missing where r1, r2`.
+    /// `name: Type oneOrMany from a, b using x | y default v when missing where r1, r2`.
     static func written(_ field: FieldDecl) -> String {
         var text = field.name.name + ": " + written(field.type)
+        if field.oneOrMany != nil {
+            text += " oneOrMany"
+        }
         if let sources = field.sources {
             text += " from " + sources.map(written).joined(separator: ", ")
         }

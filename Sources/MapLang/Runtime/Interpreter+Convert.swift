@@ -6,7 +6,11 @@ extension Interpreter {
         case .optional(let wrapped):
             return value == .null ? .null : convert(value, to: wrapped, field: field, &context)
         case .array(let element):
-            guard case .array(let items) = value else { return mismatch("an array", value, field, &context) }
+            guard case .array(let items) = value else {
+                // `oneOrMany`: a single value, at the field's own level, is an array of one.
+                guard field.acceptsSingle, type == field.type.unwrapped else { return mismatch("an array", value, field, &context) }
+                return convert(value, to: element, field: field, &context).map { .array([$0]) }
+            }
             return context.mapEach(items, at: { index, _ in .index(index) }) { item, context in
                 convert(item, to: element, field: field, &context)
             }.map(MappedValue.array)

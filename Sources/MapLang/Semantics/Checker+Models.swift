@@ -183,6 +183,13 @@ extension Checker {
             name: field.name.name, type: type, sources: sources, pipeline: stages, defaultValue: defaultValue,
             defaultOnlyWhenMissing: field.defaultValue?.onlyWhenMissing ?? false, rules: rules, lenient: lenient,
             reversal: FieldReversal(target: [], inverse: [], defaultJSON: nil), site: site(field.name.span, ""))
+        if let span = field.oneOrMany {
+            if case .array = type.unwrapped {
+                plan.acceptsSingle = true
+            } else {
+                report(.oneOrManyNotArray(field: field.name.name, type: typeName(type)), at: span)
+            }
+        }
         plan.reversal = reversal(of: plan, decl: field, tables: tables)
         return plan
     }

@@ -24,6 +24,7 @@ enum SemanticMessage: DiagnosticMessage {
     case notAModelField(field: String)
     case pipelineOnModel(field: String, type: String)
     case pipelineOutputMismatch(field: String, type: String, output: ValueKind)
+    case oneOrManyNotArray(field: String, type: String)
     case recursiveTransform(cycle: [String])
     case transformTooDeep(name: String, limit: Int)
     case transformTooLong(name: String, limit: Int)
@@ -76,6 +77,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOnModel: "pipeline-on-model"
         case .reservedFieldName: "reserved-field-name"
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
+        case .oneOrManyNotArray: "one-or-many-not-array"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
         case .transformTooLong, .pipelineTooLong: "transform-too-long"
@@ -151,6 +153,8 @@ enum SemanticMessage: DiagnosticMessage {
             "transformers apply to values, but `\(field)` holds the model `\(type)`"
         case .pipelineOutputMismatch(let field, let type, let output):
             "the field `\(field)` is `\(type)`, but its transformers produce a \(output)"
+        case .oneOrManyNotArray(let field, let type):
+            "`oneOrMany` reads a single value as an array of one, but `\(field)` is `\(type)`, not an array"
         case .recursiveTransform(let cycle):
             "the transformer `\(cycle[0])` uses itself: " + Self.chain(cycle)
         case .transformTooDeep(let name, let limit):
@@ -219,6 +223,8 @@ enum SemanticMessage: DiagnosticMessage {
             "each model copies the fields of the models it extends: extend fewer levels"
         case .transformTooDeep:
             "declare fewer levels: a transformer may list the stages of the ones it uses"
+        case .oneOrManyNotArray:
+            "make the field an array, `[T]` or `[T]?`, or leave out `oneOrMany`"
         case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,

@@ -107,7 +107,7 @@ extension FieldDecl {
         FieldDecl(
             name: name.withoutSpans(), type: type.withoutSpans(), sources: sources?.map { $0.withoutSpans() },
             pipeline: pipeline?.withoutSpans(), defaultValue: defaultValue?.withoutSpans(),
-            rules: rules.map { $0.withoutSpans() }, span: .erased)
+            rules: rules.map { $0.withoutSpans() }, oneOrMany: oneOrMany.map { _ in .erased }, span: .erased)
     }
 }
 

@@ -154,13 +154,16 @@ package struct FieldDecl: Sendable, Equatable {
     package var defaultValue: DefaultClause?
     /// `where rule, rule`: validation rules on the field's value.
     package var rules: [RuleCall]
+    /// `oneOrMany`, where it is written: an array field that also reads a
+    /// single value as an array of one.
+    package var oneOrMany: Span?
     /// From the field's name to its last clause.
     package var span: Span
 
     /// Creates a field node.
     package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
-        defaultValue: DefaultClause?, rules: [RuleCall], span: Span
+        defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, span: Span
     ) {
         self.name = name
         self.type = type
@@ -168,6 +171,7 @@ package struct FieldDecl: Sendable, Equatable {
         self.pipeline = pipeline
         self.defaultValue = defaultValue
         self.rules = rules
+        self.oneOrMany = oneOrMany
         self.span = span
     }
 }

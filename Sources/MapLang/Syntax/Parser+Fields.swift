@@ -24,6 +24,7 @@ extension Parser {
         var pipeline: Pipeline?
         var defaultValue: DefaultClause?
         var rules: [RuleCall] = []
+        var oneOrMany: Span?
         var firstClause: [String: Span] = [:]
         while atClauseKeyword, let word = Self.word(of: current) {
             let keyword = advance()
@@ -46,6 +47,8 @@ extension Parser {
             case "default":
                 let clause = try parseDefaultClause(keyword: keyword)
                 if isFirst { defaultValue = clause }
+            case "oneOrMany":
+                if isFirst { oneOrMany = keyword.span }
             default:
                 let list = try parseRules(after: keyword)
                 if isFirst { rules = list }
@@ -53,7 +56,7 @@ extension Parser {
         }
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
-            span: Span(start: name.span.start, end: previousEnd))
+            oneOrMany: oneOrMany, span: Span(start: name.span.start, end: previousEnd))
         if !atEnd, current.kind != .rightBrace, !startsMember(of: .model), !atDeclarationStart, onPreviousLine {
             let suggestion = Self.word(of: current).flatMap { Suggestion.closest(to: $0, among: Self.clauseKeywords) }
             report(
