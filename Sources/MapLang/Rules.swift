@@ -46,6 +46,15 @@ public struct Rules: Sendable {
     ///
     /// - Throws: `RulesError` with every diagnostic when any file has errors.
     public init(sources: [SourceFile], transformers: [CustomTransformer] = []) throws(RulesError) {
+        try self.init(sources: sources, transformers: transformers, omittingNulls: false)
+    }
+
+    /// Parses, checks and compiles rules files, leaving out keys whose value
+    /// is `null` wherever a model or field does not say otherwise, as if
+    /// each file began with `nulls omit` (`maplang run --omit-nulls`).
+    ///
+    /// - Throws: `RulesError` with every diagnostic when any file has errors.
+    package init(sources: [SourceFile], transformers: [CustomTransformer] = [], omittingNulls: Bool) throws(RulesError) {
         var units: [RulesUnit] = []
         var syntaxErrors: [Diagnostic] = []
         for source in sources {
@@ -53,7 +62,8 @@ public struct Rules: Sendable {
             units.append(RulesUnit(source: source, file: parsed.file))
             syntaxErrors += parsed.diagnostics
         }
-        try self.init(units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers)
+        try self.init(
+            units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers, omittingNulls: omittingNulls)
     }
 
     /// Reads, parses, checks and compiles a rules file.
@@ -98,11 +108,13 @@ public struct Rules: Sendable {
     ///
     /// - Throws: `RulesError` with every diagnostic when the rules have errors.
     package init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
-        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers)
+        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers, omittingNulls: false)
     }
 
     /// Checks parsed units, failing with the parser's diagnostics too.
-    private init(units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer]) throws(RulesError) {
+    private init(
+        units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer], omittingNulls: Bool
+    ) throws(RulesError) {
         var custom: [String: CustomTransformer] = [:]
         var clashes: [Diagnostic] = []
         for transformer in transformers {
@@ -118,7 +130,7 @@ public struct Rules: Sendable {
         let earlier = clashes + syntaxDiagnostics
         let (plan, diagnostics) = Checker.check(
             units.map { ($0.file, $0.source) }, transformers: custom,
-            afterEarlierErrors: earlier.contains { $0.severity == .error })
+            afterEarlierErrors: earlier.contains { $0.severity == .error }, omittingNulls: omittingNulls)
         let all = clashes + syntaxDiagnostics + diagnostics
         guard let plan, !all.contains(where: { $0.severity == .error }) else {
             let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })

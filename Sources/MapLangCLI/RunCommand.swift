@@ -35,6 +35,9 @@ struct RunCommand {
             OptionSpec(
                 names: ["--reverse"], value: nil,
                 help: "map model-shaped JSON, as `run` writes it, back to the source's shape"),
+            OptionSpec(
+                names: ["--omit-nulls"], value: nil,
+                help: "leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`"),
             colorOption,
             errorFormatOption,
         ])
@@ -63,7 +66,9 @@ struct RunCommand {
         let rules: Rules
         let model: ModelID
         do {
-            rules = try Rules(source: try RulesLoader.load(arguments.positionals[0], console: console))
+            rules = try Rules(
+                sources: [try RulesLoader.load(arguments.positionals[0], console: console)],
+                omittingNulls: arguments.flags.contains("--omit-nulls"))
             model = try rules.model(named: arguments.values["--model"])
         } catch let error as ConsoleError {
             reporter.fail(error.message)

@@ -138,6 +138,8 @@ struct ModelPlan: Sendable {
     /// Compared by their bytes, as keys are looked up: `é` composed and
     /// decomposed are two keys (String's own `==` would take them as one).
     var knownKeys: Set<ExactKey> = []
+    /// Whether any field leaves out its key when its value is `null`.
+    var omitsNulls: Bool { fields.contains(where: \.omitsNull) }
 }
 
 /// A field ready to read, convert and validate.
@@ -164,6 +166,9 @@ struct FieldPlan: Sendable {
     var site: RuleSite
     /// `oneOrMany`: the field, an array, also reads a single value as an array of one.
     var acceptsSingle = false
+    /// Whether output leaves out the field's key when its value is `null`
+    /// (`nulls omit`, `omitNull`).
+    var omitsNull = false
 }
 
 /// A key path split into steps.

@@ -104,6 +104,9 @@ package enum ASTDumper {
                 if let span = field.oneOrMany {
                     line("oneOrMany", span, depth: depth + 1)
                 }
+                if let nulls = field.nulls {
+                    line(nulls.omit ? "omitNull" : "keepNull", nulls.span, depth: depth + 1)
+                }
             case .check(let check):
                 let message = check.message.map { " else \(TokenKind.quoted($0, limit: nil))" } ?? ""
                 line("check\(message)", check.span, depth: depth)

@@ -1,7 +1,7 @@
 /// The canonical text of the parts of a declaration that fit on one line.
 extension RulesFormatter {
     /// `root Name`, `strict`, `lenient`, `keys strategy`, `only a, b`,
-    /// `except a`, `ignore "_links"`, `unknown keep extras`.
+    /// `except a`, `ignore "_links"`, `unknown keep extras`, `nulls omit`.
     package static func written(_ setting: SettingKind) -> String {
         switch setting {
         case .root(let name): "root " + name.name
@@ -17,6 +17,7 @@ extension RulesFormatter {
         case .unknownKeys(.ignore): "unknown ignore"
         case .unknownKeys(.reject): "unknown reject"
         case .unknownKeys(.keep(let field)): "unknown keep " + field.name
+        case .nulls(let omit): omit ? "nulls omit" : "nulls keep"
         }
     }
 
@@ -25,11 +26,14 @@ extension RulesFormatter {
         variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
-    /// `name: Type oneOrMany from a, b using x | y default v when missing where r1, r2`.
+    /// `name: Type oneOrMany omitNull from a, b using x | y default v when missing where r1, r2`.
     static func written(_ field: FieldDecl) -> String {
         var text = field.name.name + ": " + written(field.type)
         if field.oneOrMany != nil {
             text += " oneOrMany"
+        }
+        if let nulls = field.nulls {
+            text += nulls.omit ? " omitNull" : " keepNull"
         }
         if let sources = field.sources {
             text += " from " + sources.map(written).joined(separator: ", ")

@@ -63,7 +63,11 @@ struct Interpreter: Sendable {
             context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
             failed = true
         }
-        return failed ? nil : .object(MappedObject(members))
+        guard !failed else { return nil }
+        guard model.omitsNulls else { return .object(MappedObject(members)) }
+        // Checks have seen every field; the output leaves out the nulls it omits.
+        let kept = zip(model.fields, members).filter { field, member in !(field.omitsNull && member.value == .null) }
+        return .object(MappedObject(kept.map(\.1)))
     }
 
     /// The members of an object whose keys the model does not mention, for

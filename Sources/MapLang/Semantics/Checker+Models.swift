@@ -13,7 +13,8 @@ extension Checker {
     mutating func compileModelFields(
         _ decl: ModelDecl, members: [Sourced<ModelMember>], tables: [TablePlan]
     ) -> ModelPlan {
-        var settings = ModelSettings(naming: fileNaming, lenient: !fileIsStrict, unknownKeys: fileUnknownKeys)
+        var settings = ModelSettings(
+            naming: fileNaming, lenient: !fileIsStrict, unknownKeys: fileUnknownKeys, omitsNulls: fileOmitsNulls)
         for member in members {
             guard case .setting(let setting) = member.decl else { continue }
             within(member.unit) { $0.apply(setting, to: &settings) }
@@ -45,7 +46,8 @@ extension Checker {
             }
             fieldSpans[name] = field.name.span
             let compiled = within(member.unit) {
-                $0.compileField(field, naming: settings.naming, lenient: settings.lenient, tables: tables)
+                $0.compileField(
+                    field, naming: settings.naming, lenient: settings.lenient, omitsNulls: settings.omitsNulls, tables: tables)
             }
             if let compiled {
                 model.fieldIndex[compiled.name] = model.fields.count
@@ -119,6 +121,8 @@ extension Checker {
         case .unknownKeys(let policy):
             settings.unknownKeys = policy
             settings.unknownKeysUnit = unit
+        case .nulls(let omit):
+            settings.omitsNulls = omit
         }
     }
 
@@ -157,7 +161,7 @@ extension Checker {
 
     /// Compiles one field: its type, keys, pipeline, default and rules.
     mutating func compileField(
-        _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, tables: [TablePlan]
+        _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, omitsNulls: Bool, tables: [TablePlan]
     ) -> FieldPlan? {
         guard let type = resolveType(field.type) else { return nil }
         let sources = field.sources.map { $0.map(compileKeyPath) }
@@ -183,6 +187,7 @@ extension Checker {
             name: field.name.name, type: type, sources: sources, pipeline: stages, defaultValue: defaultValue,
             defaultOnlyWhenMissing: field.defaultValue?.onlyWhenMissing ?? false, rules: rules, lenient: lenient,
             reversal: FieldReversal(target: [], inverse: [], defaultJSON: nil), site: site(field.name.span, ""))
+        plan.omitsNull = field.nulls?.omit ?? omitsNulls
         if let span = field.oneOrMany {
             if case .array = type.unwrapped {
                 plan.acceptsSingle = true
@@ -221,6 +226,8 @@ struct ModelSettings {
     var lenient: Bool
     /// What to do with keys the model does not mention.
     var unknownKeys: UnknownKeysPolicy
+    /// Whether output leaves out the model's keys whose value is `null`.
+    var omitsNulls: Bool
     /// The source `unknownKeys` was set in, for its problems.
     var unknownKeysUnit = 0
     /// `only`: the fields to keep, when set.

@@ -43,6 +43,10 @@ struct Checker {
     var fileIsStrict = false
     /// What models do with keys they do not mention, unless they say otherwise.
     var fileUnknownKeys = UnknownKeysPolicy.ignore
+    /// Whether output leaves out keys whose value is `null`, unless a model
+    /// or field says otherwise: `nulls omit` for the file, or the caller's
+    /// default (`maplang run --omit-nulls`).
+    var fileOmitsNulls = false
     /// The file-wide naming strategy.
     var fileNaming = NamingStrategy.asIs
     /// The `root` setting, if any, with the source it is in.
@@ -63,9 +67,10 @@ struct Checker {
     /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
     static func check(
         _ units: [(file: RulesFile, source: SourceFile)], transformers: [String: CustomTransformer] = [:],
-        afterEarlierErrors: Bool = false
+        afterEarlierErrors: Bool = false, omittingNulls: Bool = false
     ) -> (plan: Plan?, diagnostics: [Diagnostic]) {
         var checker = Checker(units: units.map(\.source))
+        checker.fileOmitsNulls = omittingNulls
         checker.customTransformers = transformers
         checker.hasEarlierErrors = afterEarlierErrors
         let plan = checker.compile(units.map(\.file))
@@ -201,7 +206,7 @@ struct Checker {
         }
     }
 
-    /// Applies `root`, `strict`, `lenient` or `keys` at file level.
+    /// Applies a setting at file level.
     private mutating func applyFileSetting(_ setting: Setting) {
         switch setting.kind {
         case .root(let name):
@@ -221,6 +226,8 @@ struct Checker {
             report(.settingNotAllowedInFile(setting: "unknown keep"), at: setting.span)
         case .unknownKeys(let policy):
             fileUnknownKeys = policy
+        case .nulls(let omit):
+            fileOmitsNulls = omit
         case .only:
             report(.settingNotAllowedInFile(setting: "only"), at: setting.span)
         case .except:

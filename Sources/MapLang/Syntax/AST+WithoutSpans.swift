@@ -76,6 +76,7 @@ extension Setting {
         case .ignore(let keys): kind = .ignore(keys.map { $0.withoutSpans() })
         case .unknownKeys(.keep(let field)): kind = .unknownKeys(.keep(field.withoutSpans()))
         case .unknownKeys(let policy): kind = .unknownKeys(policy)
+        case .nulls(let omit): kind = .nulls(omit: omit)
         }
         return Setting(kind: kind, span: .erased)
     }
@@ -107,7 +108,8 @@ extension FieldDecl {
         FieldDecl(
             name: name.withoutSpans(), type: type.withoutSpans(), sources: sources?.map { $0.withoutSpans() },
             pipeline: pipeline?.withoutSpans(), defaultValue: defaultValue?.withoutSpans(),
-            rules: rules.map { $0.withoutSpans() }, oneOrMany: oneOrMany.map { _ in .erased }, span: .erased)
+            rules: rules.map { $0.withoutSpans() }, oneOrMany: oneOrMany.map { _ in .erased },
+            nulls: nulls.map { NullsClause(omit: $0.omit, span: .erased) }, span: .erased)
     }
 }
 

@@ -96,6 +96,8 @@ package enum SettingKind: Sendable, Equatable {
     case ignore([Identifier])
     /// `unknown ignore | reject | keep field`: what to do with keys the model does not mention.
     case unknownKeys(UnknownKeysPolicy)
+    /// `nulls omit` (`true`) or `nulls keep`: whether output leaves out keys whose value is `null`.
+    case nulls(omit: Bool)
 }
 
 /// What a model does with keys in its input that it does not mention.
@@ -157,13 +159,17 @@ package struct FieldDecl: Sendable, Equatable {
     /// `oneOrMany`, where it is written: an array field that also reads a
     /// single value as an array of one.
     package var oneOrMany: Span?
+    /// `omitNull` (`true`) or `keepNull`, where it is written: the field's
+    /// own choice over its model's `nulls` setting.
+    package var nulls: NullsClause?
     /// From the field's name to its last clause.
     package var span: Span
 
     /// Creates a field node.
     package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
-        defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, span: Span
+        defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, nulls: NullsClause? = nil,
+        span: Span
     ) {
         self.name = name
         self.type = type
@@ -172,6 +178,21 @@ package struct FieldDecl: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.rules = rules
         self.oneOrMany = oneOrMany
+        self.nulls = nulls
+        self.span = span
+    }
+}
+
+/// `omitNull` or `keepNull` after a field.
+package struct NullsClause: Sendable, Equatable {
+    /// `true` for `omitNull`, `false` for `keepNull`.
+    package var omit: Bool
+    /// Where the word is written.
+    package var span: Span
+
+    /// Creates the clause.
+    package init(omit: Bool, span: Span) {
+        self.omit = omit
         self.span = span
     }
 }

@@ -30,7 +30,7 @@ extension Parser {
         case "table": return .table(try parseTable())
         case "transform": return .transform(try parseTransform())
         case "choice": return .choice(try parseChoice())
-        case "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown": return .setting(try parseSetting())
+        case "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown", "nulls": return .setting(try parseSetting())
         default:
             let suggestion = word.flatMap { Suggestion.closest(to: $0, among: Self.topLevelKeywords) }
             let error = fail(.expectedDeclaration(found: current.kind, suggestion: suggestion), at: current.span)
@@ -53,7 +53,8 @@ extension Parser {
     /// setting = "root" IDENT | "strict" | "lenient" | "keys" IDENT
     ///         | "only" IDENT { "," IDENT } | "except" IDENT { "," IDENT }
     ///         | "ignore" key { "," key }
-    ///         | "unknown" ( "ignore" | "reject" | "keep" IDENT ) ;
+    ///         | "unknown" ( "ignore" | "reject" | "keep" IDENT )
+    ///         | "nulls" ( "omit" | "keep" ) ;
     /// key     = IDENT | STRING ;
     /// ```
     mutating func parseSetting() throws(SyntaxError) -> Setting {
@@ -74,6 +75,13 @@ extension Parser {
             kind = .ignore(try parseKeyList(after: keyword))
         case "unknown":
             kind = .unknownKeys(try parseUnknownKeysPolicy(after: keyword))
+        case "nulls":
+            switch Self.word(of: current) {
+            case "omit", "keep":
+                kind = .nulls(omit: Self.word(of: advance()) == "omit")
+            default:
+                throw fail(.expectedKeyword("omit` or `keep", after: keyword.kind, found: current.kind), at: missingSpan)
+            }
         default:
             kind = .lenient
         }

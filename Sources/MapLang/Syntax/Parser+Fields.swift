@@ -25,6 +25,7 @@ extension Parser {
         var defaultValue: DefaultClause?
         var rules: [RuleCall] = []
         var oneOrMany: Span?
+        var nulls: NullsClause?
         var firstClause: [String: Span] = [:]
         while atClauseKeyword, let word = Self.word(of: current) {
             let keyword = advance()
@@ -49,6 +50,14 @@ extension Parser {
                 if isFirst { defaultValue = clause }
             case "oneOrMany":
                 if isFirst { oneOrMany = keyword.span }
+            case "omitNull", "keepNull":
+                if let earlier = nulls, isFirst {
+                    report(
+                        .duplicateClause(clause: word, field: name.name), at: keyword.span,
+                        secondaryLabels: [.init(span: earlier.span, message: "`\(earlier.omit ? "omitNull" : "keepNull")` here")])
+                } else if isFirst {
+                    nulls = NullsClause(omit: word == "omitNull", span: keyword.span)
+                }
             default:
                 let list = try parseRules(after: keyword)
                 if isFirst { rules = list }
@@ -56,7 +65,7 @@ extension Parser {
         }
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
-            oneOrMany: oneOrMany, span: Span(start: name.span.start, end: previousEnd))
+            oneOrMany: oneOrMany, nulls: nulls, span: Span(start: name.span.start, end: previousEnd))
         if !atEnd, current.kind != .rightBrace, !startsMember(of: .model), !atDeclarationStart, onPreviousLine {
             let suggestion = Self.word(of: current).flatMap { Suggestion.closest(to: $0, among: Self.clauseKeywords) }
             report(

@@ -52,16 +52,16 @@ struct Parser {
     static let nestingLimit = 64
     /// The words that start a top-level item.
     static let topLevelKeywords = [
-        "model", "enum", "table", "transform", "choice", "root", "strict", "lenient", "keys", "unknown",
+        "model", "enum", "table", "transform", "choice", "root", "strict", "lenient", "keys", "unknown", "nulls",
     ]
     /// The words that start a setting.
     static let settingKeywords: Set<String> = [
-        "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown",
+        "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown", "nulls",
     ]
     /// The words that start a field clause.
-    static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany"]
+    static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany", "omitNull", "keepNull"]
     /// The words that start a model member other than a field.
-    static let memberKeywords = ["check", "keys", "strict", "lenient", "root", "only", "except", "ignore", "unknown"]
+    static let memberKeywords = ["check", "keys", "strict", "lenient", "root", "only", "except", "ignore", "unknown", "nulls"]
 
     /// The file being parsed.
     let source: SourceFile

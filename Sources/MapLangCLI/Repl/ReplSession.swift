@@ -274,6 +274,7 @@ struct ReplSession {
         case .keys: 2
         case .unknownKeys: 3
         case .only, .except, .ignore: 4
+        case .nulls: 5
         }
     }
 

@@ -51,6 +51,7 @@ struct CLIHelpTests {
           --rejects FILE         with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons
           --jobs, -j N           map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
           --reverse              map model-shaped JSON, as `run` writes it, back to the source's shape
+          --omit-nulls           leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`
           --color WHEN           colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
           --error-format FORMAT  report problems as `text` (default) or as `json`, one object per line
 

@@ -681,13 +681,13 @@ extension ParserTests {
         },
         SpanCase(
             id: "settings",
-            marked: "⟨root ⟨Issue⟩⟩\n⟨keys ⟨snake_case⟩⟩\n⟨strict⟩\n⟨unknown keep ⟨rest⟩⟩\n⟨only ⟨a⟩, ⟨b⟩⟩\n⟨ignore ⟨\"_links\"⟩, ⟨id⟩⟩"
+            marked: "⟨root ⟨Issue⟩⟩\n⟨keys ⟨snake_case⟩⟩\n⟨strict⟩\n⟨unknown keep ⟨rest⟩⟩\n⟨only ⟨a⟩, ⟨b⟩⟩\n⟨ignore ⟨\"_links\"⟩, ⟨id⟩⟩\n⟨nulls omit⟩"
         ) { file in
             file.items.compactMap { item -> [Span]? in
                 guard case .setting(let setting) = item else { return nil }
                 switch setting.kind {
                 case .root(let name), .keys(let name), .unknownKeys(.keep(let name)): return [setting.span, name.span]
-                case .strict, .lenient, .unknownKeys: return [setting.span]
+                case .strict, .lenient, .unknownKeys, .nulls: return [setting.span]
                 case .only(let names), .except(let names), .ignore(let names): return [setting.span] + names.map(\.span)
                 }
             }.flatMap { $0 }

@@ -160,7 +160,7 @@ private struct DirectTableBuilder {
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
-                model: place.model, index: place.field, isChecked: isChecked))
+                model: place.model, index: place.field, omitsNull: field.omitsNull, isChecked: isChecked))
     }
 
     /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.

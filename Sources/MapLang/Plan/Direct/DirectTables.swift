@@ -143,6 +143,8 @@ struct DirectFieldEntry {
     var model: Int
     /// The field's index in its model's plan.
     var index: Int
+    /// Whether the field's key is left out when its value is `null`.
+    var omitsNull: Bool
     /// Whether a check of the model reads the field, so that the interpreter
     /// maps its value again for the checks.
     var isChecked: Bool

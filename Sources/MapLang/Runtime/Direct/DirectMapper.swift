@@ -132,13 +132,21 @@ struct DirectRun {
             }) else { return false }
             let end = scanner.position
             writer.beginContainer(UInt8(ascii: "{"))
+            var written = 0
             for field in model.fields {
                 let entry = tables.fields[field]
-                writer.beginEntry(field - model.fields.lowerBound)
+                let before = writer.mark
+                writer.beginEntry(written)
                 writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
+                let valueStart = writer.mark
                 guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
+                if entry.omitsNull, writer.wroteNull(since: valueStart) {
+                    writer.rewind(to: before)
+                } else {
+                    written += 1
+                }
             }
-            writer.endContainer(UInt8(ascii: "}"), isEmpty: model.fields.isEmpty)
+            writer.endContainer(UInt8(ascii: "}"), isEmpty: written == 0)
             if model.hasChecks {
                 guard try checksHold(of: index, fields: model.fields, starts: starts, depth: depth + 1, &context) else {
                     return false

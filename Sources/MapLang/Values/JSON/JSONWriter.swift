@@ -123,6 +123,11 @@ package struct JSONWriter: Sendable {
         bytes.append(close)
     }
 
+    /// Whether exactly `null` was written since `mark` was taken.
+    func wroteNull(since mark: (count: Int, depth: Int)) -> Bool {
+        bytes.count - mark.count == 4 && bytes[mark.count...].elementsEqual("null".utf8)
+    }
+
     /// Where the writer is, to go back to with `rewind(to:)`.
     var mark: (count: Int, depth: Int) { (bytes.count, depth) }
 

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import MapLang
+
+/// `nulls omit | keep`, `omitNull` and `keepNull`, and `run --omit-nulls`:
+/// through the parser, formatter and tree dump, both engines, reverse
+/// mapping and the command line.
+struct OmitNullsTests {
+    static let rules = """
+        root Person
+        nulls omit
+        model Person {
+          name: String
+          nickname: String?
+          email: String? keepNull
+          address: Address?
+          check nickname == null or name != "" else "a nickname needs a name"
+        }
+        model Address {
+          nulls keep
+          city: String?
+          zip: String? omitNull
+        }
+        """
+
+    @Test(arguments: [
+        (#"{"name": "Ada"}"#, #"{"name":"Ada","email":null}"#),
+        (#"{"name": "Ada", "nickname": "A", "email": "a@x.test"}"#, #"{"name":"Ada","nickname":"A","email":"a@x.test"}"#),
+        (#"{"name": "Ada", "address": {}}"#, #"{"name":"Ada","email":null,"address":{"city":null}}"#),
+        (#"{"name": "Ada", "address": {"zip": "1"}}"#, #"{"name":"Ada","email":null,"address":{"city":null,"zip":"1"}}"#),
+    ])
+    func leavesOutTheNullsItOmits(_ json: String, _ expected: String) throws {
+        let rules = try Rules(source: SourceFile(name: "p.map", text: Self.rules))
+        #expect(try rules.map(json).jsonText() == expected)
+        // The direct path writes the same bytes.
+        #expect(try String(decoding: rules.mapJSON(Array(json.utf8)), as: UTF8.self) == expected)
+        // And an array of them, so commas between records and fields stay right.
+        let array = try rules.mapJSON(Array("[\(json),\(json)]".utf8))
+        #expect(String(decoding: array, as: UTF8.self) == "[\(expected),\(expected)]")
+    }
+
+    /// A model whose every field is left out is an empty object.
+    @Test func everyFieldLeftOutIsAnEmptyObject() throws {
+        let rules = try Rules(source: SourceFile(name: "a.map", text: "root A\nnulls omit\nmodel A {\n  a: Int?\n  b: Int?\n}\n"))
+        #expect(try rules.map(#"{"b": null}"#).jsonText() == "{}")
+        #expect(try rules.mapJSON(Array(#"[{"b": null},{"a": 1}]"#.utf8)) == Array(#"[{},{"a":1}]"#.utf8))
+    }
+
+    @Test func reverseReadsALeftOutKeyAsNull() throws {
+        let rules = try Rules(source: SourceFile(name: "p.map", text: Self.rules))
+        let mapped = try rules.map(#"{"name": "Ada", "address": {}}"#)
+        #expect(try rules.reverse(mapped).jsonText() == #"{"name":"Ada","address":{}}"#)
+        #expect(try rules.map(rules.reverse(mapped).jsonText()) == mapped)
+    }
+
+    @Test func runOmitNullsActsAsAFileSetting() {
+        let rules = "root A\nmodel A {\n  a: Int?\n  b: Int? keepNull\n}\n"
+        let (plain, _) = CLIHarness.run(["run", "a.map", "in.json"], files: ["a.map": rules, "in.json": "{}"])
+        CLIHarness.expect(plain, stdout: #"{"a":null,"b":null}"# + "\n", status: 0)
+        let (omitting, _) = CLIHarness.run(["run", "--omit-nulls", "a.map", "in.json"], files: ["a.map": rules, "in.json": "{}"])
+        CLIHarness.expect(omitting, stdout: #"{"b":null}"# + "\n", status: 0)
+        let keeping = "nulls keep\n" + rules
+        let (kept, _) = CLIHarness.run(["run", "--omit-nulls", "a.map", "in.json"], files: ["a.map": keeping, "in.json": "{}"])
+        CLIHarness.expect(kept, stdout: #"{"a":null,"b":null}"# + "\n", status: 0)
+    }
+
+    @Test func formatterAndDumpShowThem() {
+        let source = SourceFile(name: "a.map", text: "nulls omit\nmodel A {\n  nulls keep\n  t: Int? from x omitNull\n}\n")
+        let parsed = RulesParser.parse(source)
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(RulesFormatter.format(parsed.file, source: source) == "nulls omit\n\nmodel A {\n  nulls keep\n  t: Int? omitNull from x\n}\n")
+        let dump = ASTDumper.dump(parsed.file, source: source)
+        #expect(dump.contains("nulls omit @1:1"))
+        #expect(dump.contains("omitNull @4:18"))
+    }
+
+    @Test(arguments: [
+        ("model A {\n  t: Int? omitNull keepNull\n}\n", ["duplicate-clause"]),
+        ("model A {\n  t: Int? omitNull omitNull\n}\n", ["duplicate-clause"]),
+        ("nulls drop\n", ["expected-keyword"]),
+    ])
+    func misuseIsOneError(_ text: String, _ codes: [String]) {
+        #expect(RulesParser.parse(SourceFile(name: "a.map", text: text)).diagnostics.map(\.code) == codes)
+    }
+
+    /// A field named like the setting or a clause is still a field.
+    @Test func fieldsNamedLikeTheWordsAreFields() throws {
+        let text = "root A\nmodel A {\n  t: Int?\n  nulls: Int?\n  omitNull: Bool\n}\n"
+        let rules = try Rules(source: SourceFile(name: "a.map", text: text))
+        #expect(try rules.map(#"{"nulls": 1, "omitNull": true}"#).jsonText() == #"{"t":null,"nulls":1,"omitNull":true}"#)
+    }
+}
