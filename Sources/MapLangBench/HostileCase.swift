@@ -46,6 +46,7 @@ package struct HostileCase: Sendable {
     package static let all: [HostileCase] = [
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
+        replacedMatches,
     ]
 
     /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
@@ -156,4 +157,13 @@ package struct HostileCase: Sendable {
             chain += "null" + String(repeating: "}", count: levels)
             return Array(("[" + Array(repeating: chain, count: 200).joined(separator: ",") + "]").utf8)
         }, streamed: false, status: 0, reports: nil)
+
+    /// One string in which `replace` finds a match at every other character:
+    /// each match must not copy what was written before it.
+    package static let replacedMatches = HostileCase(
+        name: "matches of replace in one string", unit: "bytes", units: 1_600_000, smallUnits: 200_000,
+        arguments: ["run", "RULES", "INPUT"],
+        rules: { _ in "model A {\n  a: String from s using replace(\"aa\", \"b\")\n}\n" },
+        input: { count in Array(("{\"s\": \"" + String(repeating: "a", count: count) + "\"}").utf8) },
+        streamed: false, status: 0, reports: nil)
 }

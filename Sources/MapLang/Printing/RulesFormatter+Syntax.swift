@@ -75,8 +75,9 @@ extension RulesFormatter {
         return text
     }
 
-    /// The words that may not start a key path unquoted, since they start a field's clauses.
-    static let clauseKeywords: Set<String> = ["from", "using", "default", "where"]
+    /// The words that may not start a key path unquoted, since they start a
+    /// field's clauses: the parser's own list.
+    static let clauseKeywords = Set(Parser.clauseKeywords)
 
     /// Whether a key step must be written as a string.
     ///

@@ -66,6 +66,9 @@ extension Parser {
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
             oneOrMany: oneOrMany, nulls: nulls, span: Span(start: name.span.start, end: previousEnd))
+        if Self.word(of: current) == "nulls", peek().kind != .colon, onPreviousLine {
+            report(.nullsSettingOnFieldLine(field: name.name), at: current.span)
+        }
         if !atEnd, current.kind != .rightBrace, !startsMember(of: .model), !atDeclarationStart, onPreviousLine {
             let suggestion = Self.word(of: current).flatMap { Suggestion.closest(to: $0, among: Self.clauseKeywords) }
             report(

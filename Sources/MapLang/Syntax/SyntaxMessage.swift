@@ -15,6 +15,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case halfOpenRangeWithoutUpperBound
     /// A field has two clauses of the same kind, such as two `from`.
     case duplicateClause(clause: String, field: String)
+    /// `a: Int? nulls omit`: a model's setting written on a field's line.
+    case nullsSettingOnFieldLine(field: String)
     /// An enum has more than one `default`.
     case duplicateEnumDefault(enumName: String)
     /// A table has more than one `default`.
@@ -204,6 +206,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .keyPathStartsWithIndex: return "key-path-starts-with-index"
         case .halfOpenRangeWithoutUpperBound: return "range-without-upper-bound"
         case .duplicateClause: return "duplicate-clause"
+        case .nullsSettingOnFieldLine: return "setting-on-field-line"
         case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
         case .expectedKeyword: return "expected-keyword"
@@ -243,6 +246,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "`..<` needs an upper bound"
         case .duplicateClause(let clause, let field):
             return "field `\(field)` has more than one `\(clause)` clause"
+        case .nullsSettingOnFieldLine(let field):
+            return "`nulls` after the field `\(field)` is a setting for the whole model, not for the field"
         case .duplicateEnumDefault(let name):
             return "enum `\(name)` has more than one `default`"
         case .duplicateTableDefault(let name):
@@ -378,6 +383,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case "where": return "list every rule in one clause: `where a, b`"
             default: return "keep one `\(clause)` clause"
             }
+        case .nullsSettingOnFieldLine:
+            return "write `omitNull` or `keepNull` after the field's type for this field, or put `nulls` on a line of its own"
         case .duplicateEnumDefault:
             return "keep one `default` case"
         case .duplicateTableDefault:
@@ -400,7 +407,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .expectedName(let role, _, let found):
             guard role == .key else { return nil }
             if case .integer(let digits) = found { return "write an array index in brackets: `[\(digits)]`" }
-            if case .identifier(let word) = found, TokenKind.keywords.contains(word) {
+            if case .identifier(let word) = found, TokenKind.keywords.contains(word) || Parser.clauseKeywords.contains(word) {
                 return "write a key that is a keyword as a string: `\"\(word)\"`"
             }
             return nil

@@ -75,8 +75,9 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     ///
     /// They stay identifiers; this set only lets messages call them keywords.
     static let keywords: Set<String> = [
-        "and", "check", "default", "else", "enum", "false", "from", "keys", "lenient", "missing", "model",
-        "not", "null", "or", "root", "strict", "table", "transform", "true", "using", "when", "where",
+        "and", "check", "default", "else", "enum", "false", "from", "keepNull", "keys", "lenient", "missing", "model",
+        "not", "null", "nulls", "omitNull", "oneOrMany", "or", "root", "strict", "table", "transform", "true", "using",
+        "when", "where",
     ]
 
     /// How the token reads in a message: "`}`", "identifier `foo`",

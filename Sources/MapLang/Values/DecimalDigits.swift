@@ -44,12 +44,19 @@ struct DecimalDigits: Equatable {
             var written = 0
             for byte in bytes {
                 written = written * 10 + Int(byte - UInt8(ascii: "0"))
-                guard written <= Self.exponentLimit else { return nil }
+                // Past twice the limit no number of digits brings it back.
+                guard written <= 2 * Self.exponentLimit else { return nil }
             }
             exponent += sign * written
         }
         self.init(negative: negative, digits: digits, exponent: exponent)
-        guard abs(self.exponent) <= Self.exponentLimit else { return nil }
+        guard isWithinLimit else { return nil }
+    }
+
+    /// Whether the number's magnitude, its exponent counted from its first
+    /// digit, is within `exponentLimit` either way.
+    var isWithinLimit: Bool {
+        abs(exponent + max(digits.count - 1, 0)) <= Self.exponentLimit
     }
 
     /// A number from its parts, trimmed to the canonical form.

@@ -89,4 +89,38 @@ struct OmitNullsTests {
         let rules = try Rules(source: SourceFile(name: "a.map", text: text))
         #expect(try rules.map(#"{"nulls": 1, "omitNull": true}"#).jsonText() == #"{"t":null,"nulls":1,"omitNull":true}"#)
     }
+
+    /// A null that `nulls omit` left out comes back as null, not as the
+    /// default that applies only when the key is missing.
+    @Test func anOmittedNullWithAWhenMissingDefaultSurvivesTheRoundTrip() throws {
+        let text = "root R\nnulls omit\nmodel R {\n  id: Int\n  d: String? default \"x\" when missing\n}\n"
+        let rules = try Rules(source: SourceFile(name: "r.map", text: text))
+        let mapped = try rules.map(#"{"id": 1, "d": null}"#)
+        #expect(mapped.jsonText() == #"{"id":1}"#)
+        let reversed = try rules.reverse(mapped)
+        #expect(reversed.jsonText() == #"{"id":1,"d":null}"#)
+        #expect(try rules.map(reversed.jsonText()) == mapped)
+    }
+
+    /// `nulls` after a field is the model's setting, which is easy to
+    /// mistake for the field's: it is one error that says what to write.
+    @Test func nullsOnAFieldsLineIsAnError() {
+        let parsed = RulesParser.parse(SourceFile(name: "a.map", text: "model A {\n  a: Int? nulls omit\n  b: Int?\n}\n"))
+        #expect(parsed.diagnostics.map(\.code) == ["setting-on-field-line"])
+        #expect(parsed.diagnostics.first?.help == "write `omitNull` or `keepNull` after the field's type for this field, or put `nulls` on a line of its own")
+        #expect(RulesParser.parse(SourceFile(name: "a.map", text: "model A {\n  a: Int?\n  nulls omit\n}\n")).diagnostics.isEmpty)
+    }
+
+    /// A key spelt like a clause word is written in quotes, and `fmt` keeps
+    /// the quotes; unquoted, the error says to quote it.
+    @Test func clauseWordsAsKeysAreQuoted() {
+        for word in ["oneOrMany", "omitNull", "keepNull"] {
+            let source = SourceFile(name: "a.map", text: "model A {\n  a: [String]? from \"\(word)\"\n}\n")
+            let parsed = RulesParser.parse(source)
+            #expect(parsed.diagnostics.isEmpty)
+            #expect(RulesFormatter.format(parsed.file, source: source) == source.text)
+            let bare = RulesParser.parse(SourceFile(name: "a.map", text: "model A {\n  a: [String]? from \(word)\n}\n"))
+            #expect(bare.diagnostics.first?.help == "write a key that is a keyword as a string: `\"\(word)\"`")
+        }
+    }
 }

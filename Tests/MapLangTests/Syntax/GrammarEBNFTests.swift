@@ -237,6 +237,9 @@ struct EBNF {
                 words.append(example)
             case .rule(let name):
                 used.insert(name)
+                // Each member of a model on a line of its own, as people write
+                // them: a setting on a field's line is read as its own error.
+                if name == "modelMember" { words.append("\n") }
                 guard let rule = grammar.rules[name] else {
                     undefined.insert(name)
                     return

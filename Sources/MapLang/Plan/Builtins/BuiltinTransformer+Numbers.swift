@@ -12,8 +12,8 @@ extension BuiltinTransformer {
         }
         return .success(
             BuiltinStage(
-                forward: { value, call in decimal(value, call) { .success($0.scaled(by: power)) } },
-                reversal: .inverse { value, call in decimal(value, call) { .success($0.scaled(by: -power)) } }))
+                forward: { value, call in decimal(value, call) { scaled($0, by: power, call, value) } },
+                reversal: .inverse { value, call in decimal(value, call) { scaled($0, by: -power, call, value) } }))
     }
 
     /// `round(n)`: a number rounded to `n` digits after the point, a half
@@ -30,6 +30,21 @@ extension BuiltinTransformer {
                 forward: { value, call in decimal(value, call) { .success($0.rounded(toPlaces: places)) } },
                 reversal: .asIs))
     }
+
+    /// A number scaled, when the result is within the limit the built-ins
+    /// read, so that what `scale` writes it can read back.
+    private static func scaled(
+        _ digits: DecimalDigits, by power: Int, _ call: BuiltinCall, _ value: MappedValue
+    ) -> Result<DecimalDigits, MappingProblem> {
+        let result = digits.scaled(by: power)
+        guard result.isWithinLimit else {
+            return .failure(.invalidValue(transformer: call.name, found: value.preview, reason: exponentReason))
+        }
+        return .success(result)
+    }
+
+    /// Why a number past the exponent limit is refused.
+    private static let exponentReason = "its exponent is past ±\(MappingProblem.grouped(DecimalDigits.exponentLimit))"
 
     /// The one whole-number argument, when it is in `range`.
     private static func integerArgument(_ arguments: [BuiltinArgument], in range: ClosedRange<Int>) -> Int? {
@@ -55,7 +70,7 @@ extension BuiltinTransformer {
             return call.mismatch("a number", value)
         }
         guard let digits = DecimalDigits(literal: literal) else {
-            return call.invalid(value, "its exponent is past ±\(DecimalDigits.exponentLimit)")
+            return call.invalid(value, exponentReason)
         }
         return body(digits).map { .decimal($0.literal) }
     }

@@ -87,7 +87,10 @@ extension Interpreter {
     /// default. Only a field whose default applies `when missing` writes an
     /// explicit `null`, which forward mapping keeps when the field is
     /// optional; for a required field it is the error forward mapping gives.
+    /// A field whose nulls forward mapping leaves out reads an absent key as
+    /// the `null` it left out.
     private func reverseField(_ field: FieldPlan, _ value: MappedValue?, _ context: inout MappingContext) -> Reversed {
+        let value = value ?? (field.omitsNull && field.type.isOptional ? .null : nil)
         guard let value, value != .null else {
             let writesNull = value == .null && field.defaultOnlyWhenMissing
             if field.type.isOptional || (field.defaultValue != nil && !writesNull) {

@@ -45,7 +45,7 @@ struct TransformerEditingTests {
         TransformCase("Decimal", "scale(-2)", #""1250""#, "12.5"),
         TransformCase(
             "Decimal", "scale(-2)", "1e999999999",
-            "$.v A.v: `scale` cannot read 1e999999999: its exponent is past ±1000000 @2:20 transformer `scale`"),
+            "$.v A.v: `scale` cannot read 1e999999999: its exponent is past ±1,000,000 @2:20 transformer `scale`"),
         TransformCase("Decimal", "round(2)", "2.345", "2.35"),
         TransformCase("Decimal", "round(2)", "-2.345", "-2.35"),
         TransformCase("Decimal", "round(2)", "2.344", "2.34"),
@@ -118,5 +118,34 @@ struct TransformerEditingTests {
         #expect(DecimalDigits(literal: "1e1000001") == nil)
         #expect(DecimalDigits(literal: "1.2.3") == nil)
         #expect(DecimalDigits(literal: "999.95")?.rounded(toPlaces: 1).literal == "1000")
+    }
+
+    /// Affixes and replacements match whole characters: a combining mark is
+    /// never split from its letter, and canonically equivalent forms match.
+    @Test func textIsComparedCharacterByCharacter() throws {
+        let nfd = "e\u{301}te"
+        let prefix = try Rules(source: SourceFile(name: "a.map", text: "root A\nmodel A {\n  v: String using removePrefix(\"e\")\n}\n"))
+        #expect(throws: MappingFailure.self) { try prefix.map(#"{"v": "\#(nfd)"}"#) }
+        let accent = try Rules(
+            source: SourceFile(name: "a.map", text: "root A\nmodel A {\n  v: String using removePrefix(\"\u{E9}\")\n}\n"))
+        #expect(try accent.map(#"{"v": "\#(nfd)"}"#)["v"]?.stringValue == "te")
+        let replace = try Rules(source: SourceFile(name: "a.map", text: "root A\nmodel A {\n  v: String using replace(\"e\", \"x\")\n}\n"))
+        #expect(try replace.map(#"{"v": "\#(nfd)e"}"#)["v"]?.stringValue == "e\u{301}txx")
+    }
+
+    /// What `scale` would write past the limit it reads is refused, so
+    /// whatever it writes reads back.
+    @Test func scaleStaysWithinWhatItReadsBack() throws {
+        let rules = try Rules(source: SourceFile(name: "a.map", text: "root A\nmodel A {\n  v: Decimal using scale(-2)\n}\n"))
+        #expect {
+            try rules.map(#"{"v": 1e-1000000}"#)
+        } throws: { error in
+            (error as? MappingFailure)?.errors.map(\.message) == [
+                "`scale` cannot read 1e-1000000: its exponent is past ±1,000,000"
+            ]
+        }
+        #expect(try rules.map(#"{"v": 0.00001e1000003}"#).jsonText() == #"{"v":1e999996}"#)
+        #expect(DecimalDigits(literal: "0.00001e1000003")?.isWithinLimit == true)
+        #expect(DecimalDigits(literal: "12345e999997") == nil)
     }
 }
