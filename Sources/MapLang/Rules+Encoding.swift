@@ -27,19 +27,12 @@ extension Rules {
     ///   model, `irreversibleRules` when some field cannot be mapped back
     ///   (`reversalProblems`), or `modelChoice`.
     public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
-        func invalid(_ failure: MappingFailure) -> EncodingError {
-            EncodingError.invalidValue(
-                value,
-                .init(codingPath: failure.codingPath, debugDescription: failure.codingDescription, underlyingError: failure))
-        }
-        let id: ModelID
+        let encoded = try MappedValueEncoder.encode(value)
         do {
-            id = try reversibleModel(model)
+            return Data(try reverse(encoded, from: model).jsonBytes())
         } catch {
-            throw invalid(error)
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: error.codingPath, debugDescription: error.codingDescription, underlyingError: error))
         }
-        let (source, errors) = reverseDocument(try MappedValueEncoder.encode(value), from: id)
-        guard errors.isEmpty, let source else { throw invalid(.brokenRules(errors, mapped: nil)) }
-        return Data(source.jsonBytes())
     }
 }

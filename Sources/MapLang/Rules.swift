@@ -131,7 +131,7 @@ public struct Rules: Sendable {
         let (plan, diagnostics) = Checker.check(
             units.map { ($0.file, $0.source) }, transformers: custom,
             afterEarlierErrors: earlier.contains { $0.severity == .error }, omittingNulls: omittingNulls)
-        let all = clashes + syntaxDiagnostics + diagnostics
+        let all = earlier + diagnostics
         guard let plan, !all.contains(where: { $0.severity == .error }) else {
             let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })
             throw RulesError(

@@ -34,7 +34,11 @@ struct Plan: Sendable {
         models: [ModelPlan], enums: [EnumPlan], tables: [TablePlan], choices: [ChoicePlan], root: RecordTarget?,
         isStrict: Bool, reversalProblems: [Diagnostic]
     ) {
-        self.models = models
+        self.models = models.map { model in
+            var model = model
+            model.omitsNulls = model.fields.contains(where: \.omitsNull)
+            return model
+        }
         self.enums = enums
         self.tables = tables
         self.choices = choices
@@ -138,8 +142,9 @@ struct ModelPlan: Sendable {
     /// Compared by their bytes, as keys are looked up: `é` composed and
     /// decomposed are two keys (String's own `==` would take them as one).
     var knownKeys: Set<ExactKey> = []
-    /// Whether any field leaves out its key when its value is `null`.
-    var omitsNulls: Bool { fields.contains(where: \.omitsNull) }
+    /// Whether any field leaves out its key when its value is `null`; set
+    /// by `Plan`'s initializer, so mapping a record need not look.
+    var omitsNulls = false
 }
 
 /// A field ready to read, convert and validate.

@@ -71,9 +71,7 @@ extension BuiltinTransformer {
                         return .success(.string(String(atStart ? text.dropFirst(affix.count) : text.dropLast(affix.count))))
                     },
                     reversal: .inverse { value, call in
-                        guard case .string(let text) = value else {
-                            return .failure(.typeMismatch(expected: "a string for `\(call.name)`", found: value.preview))
-                        }
+                        guard case .string(let text) = value else { return call.mismatch("a string", value) }
                         return .success(.string(atStart ? affix + text : text + affix))
                     }))
         }
