@@ -58,6 +58,14 @@ extension Rules {
     public func map(_ data: Data, to model: String? = nil) throws(MappingFailure) -> MappedValue {
         try map([UInt8](data), to: model)
     }
+
+    /// Maps a JSON document given as `Data`, with the elements `lossy`
+    /// fields dropped; see `mapReportingDrops(_:to:)`.
+    public func mapReportingDrops(
+        _ data: Data, to model: String? = nil
+    ) throws(MappingFailure) -> (value: MappedValue, dropped: [MappingError]) {
+        try mapReportingDrops([UInt8](data), to: model)
+    }
 }
 
 extension MappingFailure {

@@ -60,14 +60,35 @@ extension Rules {
     /// - Throws: `MappingFailure`: `modelChoice`, `invalidJSON`, or
     ///   `brokenRules` with every error and the records that mapped.
     public func map(_ bytes: [UInt8], to model: String? = nil) throws(MappingFailure) -> MappedValue {
+        try mapReportingDrops(bytes, to: model).value
+    }
+
+    /// Maps a JSON document as `map(_:to:)` does, and gives the elements
+    /// that `lossy` fields left out of the records, which `map(_:to:)`
+    /// leaves out without a word.
+    ///
+    /// ```swift
+    /// let (issues, dropped) = try rules.mapReportingDrops(bytes)
+    /// for drop in dropped { log(drop.path, drop.message) }
+    /// ```
+    ///
+    /// - Returns: The mapped record or records, and each dropped element as
+    ///   a warning: its path, model, field and the `lossy` clause, its
+    ///   problem `MappingProblem.droppedElement` with the element's errors.
+    /// - Throws: `MappingFailure`, as `map(_:to:)` throws it.
+    public func mapReportingDrops(
+        _ bytes: [UInt8], to model: String? = nil
+    ) throws(MappingFailure) -> (value: MappedValue, dropped: [MappingError]) {
         let id = try chosenModel(model)
         var records: [MappedValue] = []
         var single: MappedValue?
         var errors: [MappingError] = []
+        var dropped: [MappingError] = []
         let shape: DocumentShape
         do {
             shape = try mapDocument(bytes, to: id) { record in
                 errors += record.errors
+                dropped += record.drops
                 guard let value = record.value else { return }
                 if record.index == nil { single = value } else { records.append(value) }
             }
@@ -78,7 +99,7 @@ extension Rules {
         guard errors.isEmpty, let mapped else {
             throw .brokenRules(errors, mapped: shape == .array ? mapped : nil)
         }
-        return mapped
+        return (mapped, dropped)
     }
 
     /// Maps a JSON document given as text; see `map(_:to:)` for bytes.

@@ -55,8 +55,7 @@ extension Rules {
         _ value: JSONValue, to model: ModelID, at path: JSONPath = .root, direction: MappingDirection = .forward
     ) -> MappedRecord {
         guard let target = target(of: model) else { return MappedRecord(index: nil, value: nil, errors: [foreignModelError(model, at: path)]) }
-        let (mapped, errors) = Interpreter(plan: plan).run(value, target: target, at: path, direction: direction)
-        return MappedRecord(index: nil, value: mapped, errors: errors)
+        return Interpreter(plan: plan).run(value, target: target, at: path, direction: direction)
     }
 
     /// Maps a model-shaped value, such as a mapped record or an encoded Swift
@@ -121,8 +120,9 @@ extension Rules {
             } deliver: { value, index, end in
                 let path = index.map { JSONPath.root.appending(.index($0)) } ?? .root
                 guard let target else { return body(MappedRecord(index: index, value: nil, errors: [foreignModelError(model, at: path)]), end) }
-                let (mapped, errors) = interpreter.run(value, target: target, at: path, direction: direction)
-                body(MappedRecord(index: index, value: mapped, errors: errors), end)
+                var record = interpreter.run(value, target: target, at: path, direction: direction)
+                record.index = index
+                body(record, end)
             }
         } catch let error as JSONSyntaxError {
             throw error

@@ -15,6 +15,8 @@ package struct SerializedRecord: Sendable, Equatable {
     package let json: ArraySlice<UInt8>?
     /// Every error found in the record, with its input path.
     package let errors: [MappingError]
+    /// The elements `lossy` fields dropped from a record that mapped, as warnings.
+    package var drops: [MappingError] = []
 }
 
 extension Rules {
@@ -72,7 +74,7 @@ extension Rules {
         let jobs = min(max(jobs, 1), Self.mostJobs)
         guard let target = target(of: model) else {
             return try mapDocument(in: buffer, continuingAt: index, partial: partial, to: model, options: options, direction: .forward) {
-                record, end in body(SerializedRecord(index: record.index, json: nil, errors: record.errors), end)
+                record, end in body(SerializedRecord(index: record.index, json: nil, errors: record.errors, drops: record.drops), end)
             }
         }
         let interpreter = Interpreter(plan: plan)
@@ -80,12 +82,17 @@ extension Rules {
         var writer = JSONWriter(style: style)
         /// Maps the value at the scanner's position through the tree; writes it when it maps.
         func mapThroughTree(_ scanner: inout JSONScanner, index: Int?, expected: JSONSyntaxError.Expected) throws(JSONSyntaxError)
-            -> [MappingError]
+            -> MappedRecord
         {
             let value = try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
-            let (mapped, errors) = interpreter.map(value, target: target, at: index.map { .root.appending(.index($0)) } ?? .root)
-            if let mapped { writer.write(mapped) }
-            return errors
+            let record = interpreter.map(value, target: target, at: index.map { .root.appending(.index($0)) } ?? .root)
+            if let mapped = record.value { writer.write(mapped) }
+            return record
+        }
+        /// The record's JSON in `writer`, its errors and its drops.
+        func serialized(_ record: MappedRecord, index: Int?) -> SerializedRecord {
+            SerializedRecord(
+                index: index, json: record.errors.isEmpty ? writer.bytes[...] : nil, errors: record.errors, drops: record.drops)
         }
         var resume = index.map { (after: 0, index: $0) }
         if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options, continuing: index != nil) {
@@ -100,8 +107,8 @@ extension Rules {
                         writer.bytes.removeAll(keepingCapacity: true)
                         var scanner = JSONScanner(bytes: buffer, options: options)
                         scanner.position = record.start
-                        let errors = try mapThroughTree(&scanner, index: index, expected: .value)
-                        body(SerializedRecord(index: index, json: errors.isEmpty ? writer.bytes[...] : nil, errors: errors), record.end)
+                        let mapped = try mapThroughTree(&scanner, index: index, expected: .value)
+                        body(serialized(mapped, index: index), record.end)
                     }
                     index += 1
                 }
@@ -111,15 +118,17 @@ extension Rules {
         var offset = 0
         do {
             return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset, resume: resume, partial: partial) {
-                scanner, index, expected -> [MappingError] in
+                scanner, index, expected -> MappedRecord in
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) { return [] }
+                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) {
+                    return MappedRecord(index: index, value: nil, errors: [])
+                }
                 writer.rewind(to: (0, 0))
                 scanner.restart(at: start)
                 return try mapThroughTree(&scanner, index: index, expected: expected)
-            } deliver: { errors, index, end in
-                body(SerializedRecord(index: index, json: errors.isEmpty ? writer.bytes[...] : nil, errors: errors), end)
+            } deliver: { record, index, end in
+                body(serialized(record, index: index), end)
             }
         } catch let error as JSONSyntaxError {
             throw error
@@ -163,7 +172,10 @@ extension Rules {
     /// - Returns: The record's JSON, or why the line was rejected.
     package func serializeLine(_ line: ArraySlice<UInt8>, to model: ModelID) -> Result<[UInt8], LineRejection> {
         var output: [UInt8] = []
-        let rejection = line.withUnsafeBufferPointer { LineSerializer(rules: self, model: model).append($0, to: &output) }
+        var drops: [MappingError] = []
+        let rejection = line.withUnsafeBufferPointer {
+            LineSerializer(rules: self, model: model).append($0, to: &output, drops: &drops)
+        }
         return rejection.map { .failure($0) } ?? .success(output)
     }
 
@@ -204,8 +216,11 @@ package struct LineSerializer: Sendable {
     /// - Parameters:
     ///   - line: The line's bytes, without its `\n`.
     ///   - output: Where the record goes; left as it was when the line is rejected.
+    ///   - drops: Where the elements `lossy` fields dropped from the record go.
     /// - Returns: Why the line was rejected, or `nil` when its record was appended.
-    package func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> LineRejection? {
+    package func append(
+        _ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError]
+    ) -> LineRejection? {
         // `mapper?.write`, not `if let mapper`: the threads share the mapper,
         // and binding it would count a reference to it on every line.
         if mapper != nil {
@@ -221,7 +236,7 @@ package struct LineSerializer: Sendable {
             if written { return nil }
             output.removeSubrange(mark...)
         }
-        switch rules.mapLine(ArraySlice(line), to: model) {
+        switch rules.mapLine(ArraySlice(line), to: model, drops: &drops) {
         case .success(let record):
             output += record.jsonBytes()
             return nil

@@ -46,15 +46,14 @@ public struct Rules: Sendable {
     ///
     /// - Throws: `RulesError` with every diagnostic when any file has errors.
     public init(sources: [SourceFile], transformers: [CustomTransformer] = []) throws(RulesError) {
-        try self.init(sources: sources, transformers: transformers, omittingNulls: false)
+        try self.init(sources: sources, transformers: transformers, options: CompileOptions())
     }
 
-    /// Parses, checks and compiles rules files, leaving out keys whose value
-    /// is `null` wherever a model or field does not say otherwise, as if
-    /// each file began with `nulls omit` (`maplang run --omit-nulls`).
+    /// Parses, checks and compiles rules files with what a run asks beyond
+    /// the rules, such as `maplang run --omit-nulls`.
     ///
     /// - Throws: `RulesError` with every diagnostic when any file has errors.
-    package init(sources: [SourceFile], transformers: [CustomTransformer] = [], omittingNulls: Bool) throws(RulesError) {
+    package init(sources: [SourceFile], transformers: [CustomTransformer] = [], options: CompileOptions) throws(RulesError) {
         var units: [RulesUnit] = []
         var syntaxErrors: [Diagnostic] = []
         for source in sources {
@@ -63,7 +62,7 @@ public struct Rules: Sendable {
             syntaxErrors += parsed.diagnostics
         }
         try self.init(
-            units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers, omittingNulls: omittingNulls)
+            units: units, syntaxDiagnostics: syntaxErrors, transformers: transformers, options: options)
     }
 
     /// Reads, parses, checks and compiles a rules file.
@@ -108,12 +107,12 @@ public struct Rules: Sendable {
     ///
     /// - Throws: `RulesError` with every diagnostic when the rules have errors.
     package init(units: [RulesUnit], transformers: [CustomTransformer] = []) throws(RulesError) {
-        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers, omittingNulls: false)
+        try self.init(units: units, syntaxDiagnostics: [], transformers: transformers, options: CompileOptions())
     }
 
     /// Checks parsed units, failing with the parser's diagnostics too.
     private init(
-        units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer], omittingNulls: Bool
+        units: [RulesUnit], syntaxDiagnostics: [Diagnostic], transformers: [CustomTransformer], options: CompileOptions
     ) throws(RulesError) {
         var custom: [String: CustomTransformer] = [:]
         var clashes: [Diagnostic] = []
@@ -130,7 +129,7 @@ public struct Rules: Sendable {
         let earlier = clashes + syntaxDiagnostics
         let (plan, diagnostics) = Checker.check(
             units.map { ($0.file, $0.source) }, transformers: custom,
-            afterEarlierErrors: earlier.contains { $0.severity == .error }, omittingNulls: omittingNulls)
+            afterEarlierErrors: earlier.contains { $0.severity == .error }, options: options)
         let all = earlier + diagnostics
         guard let plan, !all.contains(where: { $0.severity == .error }) else {
             let order = Dictionary(units.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { first, _ in first })

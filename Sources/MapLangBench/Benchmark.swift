@@ -106,6 +106,7 @@ public struct Benchmark {
         rows += try corpusRows()
         rows += try growthRows()
         rows += try codableGrowthRows()
+        rows += try constructRows()
         rows.append(try compileRow())
         if let executable = options.executable {
             rows.append(try startUpRow(executable, rules: rulesPath))

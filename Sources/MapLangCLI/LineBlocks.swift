@@ -12,8 +12,9 @@ import MapLang
 ///
 /// Lines are never copied one by one; each run's records go to one buffer.
 enum LineBlocks {
-    /// Maps one line, appending its record's JSON; gives why it was rejected instead, if it was.
-    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection?
+    /// Maps one line, appending its record's JSON and the elements `lossy`
+    /// fields dropped from it; gives why it was rejected instead, if it was.
+    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> LineRejection?
 
     /// Splits whole lines into at most `parts` runs of about the same size,
     /// each made of whole lines; none is empty.
@@ -67,9 +68,15 @@ enum LineBlocks {
         var mapped = MappedLines(range: range)
         mapped.output.reserveCapacity(range.count)
         var start = range.lowerBound
+        var drops: [MappingError] = []
         while start < range.upperBound {
             let end = newline(in: bytes, from: start, to: range.upperBound)
-            if let rejection = line(UnsafeBufferPointer(rebasing: bytes[start..<end]), &mapped.output) {
+            let rejection = line(UnsafeBufferPointer(rebasing: bytes[start..<end]), &mapped.output, &drops)
+            if !drops.isEmpty {
+                mapped.drops.append((mapped.lineCount, drops))
+                drops.removeAll()
+            }
+            if let rejection {
                 mapped.rejections.append(
                     RejectedLine(index: mapped.lineCount, range: start..<end, outputOffset: mapped.output.count, rejection: rejection))
             } else {
@@ -92,6 +99,9 @@ struct MappedLines {
     var lineCount = 0
     /// The lines that were rejected, in order.
     var rejections: [RejectedLine] = []
+    /// The elements `lossy` fields dropped, with the position in the run of
+    /// the line they were dropped from, in order.
+    var drops: [(index: Int, drops: [MappingError])] = []
 }
 
 /// A line of a run that was rejected.

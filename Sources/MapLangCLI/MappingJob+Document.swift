@@ -25,7 +25,7 @@ extension MappingJob {
         }
         var status = progress.status
         if status == .success, progress.tally.failed > 0 { status = .mappingFailed }
-        if progress.tally.failed > 0 { reporter.summary(progress.tally.summary(input: inputName)) }
+        if progress.tally.failed > 0 || progress.tally.dropped > 0 { reporter.summary(progress.tally.summary(input: inputName)) }
         // Standard output keeps the records written before a failure; a
         // file is replaced only by a complete run.
         let output = progress.output
@@ -172,10 +172,11 @@ extension MappingJob {
         _ bytes: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, release: (Int) -> Void,
         into progress: inout DocumentProgress
     ) throws(JSONSyntaxError) -> DocumentShape {
-        func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], end: Int) {
+        func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], drops: [MappingError], end: Int) {
             if index == 0 { progress.output.beginArray() }
             progress.tally.count(errors: errors)
-            for error in errors { reporter.report(error, input: inputName) }
+            progress.tally.dropped += drops.count
+            for problem in errors + drops { reporter.report(problem, input: inputName) }
             if let json { index == nil ? progress.output.writeSingle(json: json) : progress.output.writeElement(json: json) }
             release(end)
         }
@@ -187,14 +188,14 @@ extension MappingJob {
                 in: bytes, continuingAt: index, partial: partial, to: model, options: rules.readerOptions, style: style, jobs: jobs,
                 runSize: OrderedRuns<MappedLines>.inputPerRun
             ) { record, end in
-                accept(index: record.index, json: record.json, errors: record.errors, end: end)
+                accept(index: record.index, json: record.json, errors: record.errors, drops: record.drops, end: end)
             }
         case .reverse:
             shape = try rules.mapDocument(
                 in: bytes, continuingAt: index, partial: partial, to: model, options: rules.readerOptions, direction: .reverse
             ) { record, end in
                 let json = record.value.map { JSONWriter.serialize($0, style: style)[...] }
-                accept(index: record.index, json: json, errors: record.errors, end: end)
+                accept(index: record.index, json: json, errors: record.errors, drops: record.drops, end: end)
             }
         }
         if shape == .array, !partial {

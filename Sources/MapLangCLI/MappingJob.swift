@@ -39,7 +39,7 @@ struct MappingJob {
             return .unreadableInput
         }
         let tally = sinks.tally
-        if tally.failed > 0 { reporter.summary(tally.lineSummary(input: inputName)) }
+        if tally.failed > 0 || tally.dropped > 0 { reporter.summary(tally.lineSummary(input: inputName)) }
         let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
         if var rejects = sinks.rejects {
             do {
@@ -133,14 +133,14 @@ struct MappingJob {
     private static let smallestSplit = 1 << 16
 
     /// Maps one line in the job's direction, appending its record's JSON.
-    private func lineMapper() -> @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> LineRejection? {
+    private func lineMapper() -> LineBlocks.LineMapper {
         let (rules, model) = (rules, model)
         switch direction {
         case .forward:
             let serializer = LineSerializer(rules: rules, model: model)
-            return { line, output in serializer.append(line, to: &output) }
+            return { line, output, drops in serializer.append(line, to: &output, drops: &drops) }
         case .reverse:
-            return { line, output in
+            return { line, output, _ in
                 switch rules.mapLine(ArraySlice(line), to: model, direction: .reverse) {
                 case .success(let record):
                     output += record.jsonBytes()
@@ -173,7 +173,17 @@ struct MappingJob {
     private func write(_ results: [MappedLines], of bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int, into sinks: inout LineSinks) {
         for mapped in results {
             var written = 0
+            var drops = mapped.drops[...]
+            /// Reports the drops of the lines before the run's line `index`.
+            func reportDrops(before index: Int) {
+                while let (line, elements) = drops.first, line < index {
+                    elements.forEach { reporter.report($0, input: inputName, line: sinks.tally.records + line + 1) }
+                    sinks.tally.dropped += elements.count
+                    drops.removeFirst()
+                }
+            }
             for rejected in mapped.rejections {
+                reportDrops(before: rejected.index)
                 sinks.output.writeLines(mapped.output[written..<rejected.outputOffset])
                 written = rejected.outputOffset
                 let text = Array(UnsafeBufferPointer(rebasing: bytes[rejected.range]))[...]
@@ -184,6 +194,7 @@ struct MappingJob {
                 }
             }
             sinks.output.writeLines(mapped.output[written...])
+            reportDrops(before: mapped.lineCount)
             sinks.tally.countLines(mapped.lineCount, rejected: mapped.rejections.count)
         }
         sinks.output.flush()
@@ -267,6 +278,8 @@ struct Tally {
     var failed = 0
     /// Errors in all records.
     var errors = 0
+    /// Elements `lossy` fields dropped from the records that mapped.
+    var dropped = 0
 
     /// Counts one record of a document and its errors.
     mutating func count(errors recordErrors: [MappingError]) {
@@ -283,17 +296,26 @@ struct Tally {
         failed += rejected
     }
 
-    /// `issues.json: 2 of 5 records failed with 3 errors`.
+    /// `issues.json: 2 of 5 records failed with 3 errors`, then `; 4
+    /// elements dropped` when `lossy` fields dropped some.
     func summary(input: String) -> String {
         let recordWord = records == 1 ? "record" : "records"
         let errorWord = errors == 1 ? "error" : "errors"
-        return "\(input): \(failed) of \(records) \(recordWord) failed with \(errors) \(errorWord)\n"
+        let outcome =
+            failed > 0 ? "\(failed) of \(records) \(recordWord) failed with \(errors) \(errorWord)" : "\(records) \(recordWord) mapped"
+        return "\(input): \(outcome)\(dropNote)\n"
     }
 
-    /// `feed.ndjson: 2 of 5 lines rejected, 3 written`.
+    /// `feed.ndjson: 2 of 5 lines rejected, 3 written`, then `; 4 elements
+    /// dropped` when `lossy` fields dropped some.
     func lineSummary(input: String) -> String {
         let lineWord = records == 1 ? "line" : "lines"
-        return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\n"
+        return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\(dropNote)\n"
+    }
+
+    /// `; 4 elements dropped`, or nothing when none were.
+    private var dropNote: String {
+        dropped == 0 ? "" : "; \(dropped) \(dropped == 1 ? "element" : "elements") dropped"
     }
 }
 

@@ -38,6 +38,9 @@ struct RunCommand {
             OptionSpec(
                 names: ["--omit-nulls"], value: nil,
                 help: "leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`"),
+            OptionSpec(
+                names: ["--drops-fail"], value: nil,
+                help: "make an element a `lossy` field would drop an error of its record instead of a warning"),
             colorOption,
             errorFormatOption,
         ])
@@ -68,7 +71,8 @@ struct RunCommand {
         do {
             rules = try Rules(
                 sources: [try RulesLoader.load(arguments.positionals[0], console: console)],
-                omittingNulls: arguments.flags.contains("--omit-nulls"))
+                options: CompileOptions(
+                    omittingNulls: arguments.flags.contains("--omit-nulls"), dropsFail: arguments.flags.contains("--drops-fail")))
             model = try rules.model(named: arguments.values["--model"])
         } catch let error as ConsoleError {
             reporter.fail(error.message)

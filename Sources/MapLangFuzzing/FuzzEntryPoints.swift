@@ -115,6 +115,7 @@ package enum FuzzEntryPoints {
               half: Int? where range(0.5...)
               code: String? where nonEmpty, length(...4)
               nick: String? default "anon" when missing
+              gone: Int? omitNull
               check tags == null or count(tags) <= 2 else "at most two tags"
               check owner != "root" or flag == true else "root needs the flag"
             }
@@ -151,6 +152,11 @@ package enum FuzzEntryPoints {
               first: String? from items[0].name
               last: JSON? from items[-1]
               child: Child?
+              aliases: [String]? oneOrMany where length(...3)
+              bag: [Child]? lossy where nonEmpty
+              counts: [String: Int]? lossy
+              note: String? omitNull using replace("a", "b") | removePrefix("x") | removeSuffix("y")
+              cents: Decimal? using scale(-2) | round(1)
               check flag or kind == b or count(tags) > 1 else "needs a flag"
             }
             """

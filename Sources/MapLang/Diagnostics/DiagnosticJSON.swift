@@ -40,11 +40,13 @@ package enum DiagnosticJSON {
 
     /// A mapping error: `input`, `record` (the NDJSON line, when there is
     /// one), `path`, `model`, `field` (or `null`), `code`, `message`, and the
-    /// failing `rule` with its `ruleFile`, `ruleLine` and `ruleColumn`.
+    /// failing `rule` with its `ruleFile`, `ruleLine` and `ruleColumn`. An
+    /// element a `lossy` field dropped is of `type` `drop` rather than
+    /// `mapping`, its rule is the `lossy` clause, and `reasons` holds its
+    /// errors as objects of this shape.
     package static func object(for error: MappingError, input: String, line: Int? = nil) -> MappedValue {
-        .object(
-            MappedObject([
-                .init(key: "type", value: .string("mapping")),
+        var members = [
+                .init(key: "type", value: .string(error.problem.isWarning ? "drop" : "mapping")),
                 .init(key: "input", value: .string(input)),
                 .init(key: "record", value: line.map { .int(Int64($0)) } ?? .null),
                 .init(key: "path", value: .string(error.path.description)),
@@ -56,7 +58,11 @@ package enum DiagnosticJSON {
                 .init(key: "ruleFile", value: .string(error.ruleFile)),
                 .init(key: "ruleLine", value: .int(Int64(error.ruleLocation.line))),
                 .init(key: "ruleColumn", value: .int(Int64(error.ruleLocation.column))),
-            ]))
+            ] as [MappedMember]
+        if case .droppedElement(let reasons) = error.problem {
+            members.append(.init(key: "reasons", value: .array(reasons.map { object(for: $0, input: input, line: line) })))
+        }
+        return .object(MappedObject(members))
     }
 
     /// A JSON syntax error: `input`, `line`, `column`, `offset` (bytes from

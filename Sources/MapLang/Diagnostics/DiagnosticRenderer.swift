@@ -79,7 +79,8 @@ public struct DiagnosticRenderer: Sendable {
     public func render(_ error: MappingError, input: String) -> String {
         let owner = error.field.map { "field `\(error.model).\($0)`" } ?? "model `\(error.model)`"
         let rule = error.rule.isEmpty ? owner : "\(error.rule) of \(owner)"
-        return style("\(input):", .bold) + " " + style("error:", .red) + " " + style(error.path.description + ":", .bold) + " "
+        let severity = error.problem.isWarning ? style("warning:", .yellow) : style("error:", .red)
+        return style("\(input):", .bold) + " " + severity + " " + style(error.path.description + ":", .bold) + " "
             + error.message + "\n"
             + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
             + rule + "\n"

@@ -171,6 +171,10 @@ struct FieldPlan: Sendable {
     var site: RuleSite
     /// `oneOrMany`: the field, an array, also reads a single value as an array of one.
     var acceptsSingle = false
+    /// `lossy`, where it is written: the field, an array or dictionary,
+    /// drops the elements that fail to map, each a warning naming this site;
+    /// `nil` when it is not lossy or drops fail the record (`--drops-fail`).
+    var dropSite: RuleSite?
     /// Whether output leaves out the field's key when its value is `null`
     /// (`nulls omit`, `omitNull`).
     var omitsNull = false

@@ -104,6 +104,9 @@ package enum ASTDumper {
                 if let span = field.oneOrMany {
                     line("oneOrMany", span, depth: depth + 1)
                 }
+                if let span = field.lossy {
+                    line("lossy", span, depth: depth + 1)
+                }
                 if let nulls = field.nulls {
                     line(nulls.omit ? "omitNull" : "keepNull", nulls.span, depth: depth + 1)
                 }

@@ -26,11 +26,14 @@ extension RulesFormatter {
         variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
-    /// `name: Type oneOrMany omitNull from a, b using x | y default v when missing where r1, r2`.
+    /// `name: Type oneOrMany lossy omitNull from a, b using x | y default v when missing where r1, r2`.
     static func written(_ field: FieldDecl) -> String {
         var text = field.name.name + ": " + written(field.type)
         if field.oneOrMany != nil {
             text += " oneOrMany"
+        }
+        if field.lossy != nil {
+            text += " lossy"
         }
         if let nulls = field.nulls {
             text += nulls.omit ? " omitNull" : " keepNull"

@@ -11,11 +11,24 @@ extension Interpreter {
                 guard field.acceptsSingle, type == field.type.unwrapped else { return mismatch("an array", value, field, &context) }
                 return convert(value, to: element, field: field, &context).map { .array([$0]) }
             }
+            if let site = field.dropSite, type == field.type.unwrapped {
+                return .array(
+                    context.mapEachDroppingFailures(items, at: { index, _ in .index(index) }, field: field.name, site: site) {
+                        item, context in convert(item, to: element, field: field, &context)
+                    }.map(\.value))
+            }
             return context.mapEach(items, at: { index, _ in .index(index) }) { item, context in
                 convert(item, to: element, field: field, &context)
             }.map(MappedValue.array)
         case .dictionary(let element):
             guard case .object(let object) = value else { return mismatch("an object", value, field, &context) }
+            if let site = field.dropSite, type == field.type.unwrapped {
+                let members = object.members
+                let kept = context.mapEachDroppingFailures(members, at: { _, member in .key(member.key) }, field: field.name, site: site) {
+                    member, context in convert(member.value, to: element, field: field, &context)
+                }
+                return .object(MappedObject(kept.map { MappedMember(key: members[$0.index].key, value: $0.value) }))
+            }
             return context.mapEach(object.members, at: { _, member in .key(member.key) }) { member, context in
                 convert(member.value, to: element, field: field, &context)
             }.map { .object(MappedObject(zip(object.members, $0).map { MappedMember(key: $0.key, value: $1) })) }

@@ -15,15 +15,17 @@ struct Interpreter: Sendable {
     ///   - value: The record.
     ///   - target: The model, or choice of models, to map it to.
     ///   - path: Where the record is in its document, such as `$[3]`.
-    /// - Returns: The mapped value when there were no errors, and every error found.
-    func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> (value: MappedValue?, errors: [MappingError]) {
+    /// - Returns: The mapped value when there were no errors, every error
+    ///   found, and the elements `lossy` fields dropped when there were none.
+    func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> MappedRecord {
         var context = MappingContext(path: path, model: plan.name(of: target))
         let mapped: MappedValue? =
             switch target {
             case .model(let index): mapModel(value, model: index, &context)
             case .choice(let index): mapChoice(value, choice: index, &context)
             }
-        return (context.errors.isEmpty ? mapped : nil, context.errors)
+        guard context.errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: context.errors) }
+        return MappedRecord(index: nil, value: mapped, errors: [], drops: context.drops)
     }
 
     /// Maps an object to a model, then runs the model's checks if every field mapped.
@@ -142,6 +144,8 @@ struct MappingContext {
     var model: String
     /// Every error so far.
     var errors: [MappingError] = []
+    /// The elements `lossy` fields dropped so far, as warnings.
+    var drops: [MappingError] = []
 
     /// Maps each element at its own path, recording every failure; `nil`
     /// when any element failed.
@@ -163,6 +167,34 @@ struct MappingContext {
             path.removeLast()
         }
         return failed ? nil : results
+    }
+
+    /// Maps each element at its own path as `mapEach` does, but drops the
+    /// elements that fail, each a warning at `site` holding its errors, and
+    /// keeps the rest (`lossy`).
+    ///
+    /// - Returns: Each element's position and its value, for those that mapped.
+    mutating func mapEachDroppingFailures<Element>(
+        _ elements: [Element], at component: (Int, Element) -> JSONPath.Component, field: String, site: RuleSite,
+        _ transform: (Element, inout MappingContext) -> MappedValue?
+    ) -> [(index: Int, value: MappedValue)] {
+        var results: [(index: Int, value: MappedValue)] = []
+        results.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let (errorCount, dropCount) = (errors.count, drops.count)
+            path.append(component(index, element))
+            if let mapped = transform(element, &self) {
+                results.append((index, mapped))
+            } else {
+                let reasons = Array(errors[errorCount...])
+                errors.removeSubrange(errorCount...)
+                // What was dropped inside the element goes with it.
+                drops.removeSubrange(dropCount...)
+                drops.append(MappingError(path: path, model: model, field: field, problem: .droppedElement(reasons: reasons), site: site))
+            }
+            path.removeLast()
+        }
+        return results
     }
 
     /// Records an error at the current path.

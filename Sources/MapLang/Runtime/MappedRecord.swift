@@ -14,6 +14,9 @@ package struct MappedRecord: Sendable, Equatable {
     package var value: MappedValue?
     /// Every error in the record, in the order found.
     package var errors: [MappingError]
+    /// The elements `lossy` fields dropped from a record that mapped, as
+    /// warnings (`MappingProblem.droppedElement`), in the order found.
+    package var drops: [MappingError] = []
 }
 
 /// Which way records are mapped.

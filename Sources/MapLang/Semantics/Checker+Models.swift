@@ -195,6 +195,14 @@ extension Checker {
                 report(.oneOrManyNotArray(field: field.name.name, type: typeName(type)), at: span)
             }
         }
+        if let span = field.lossy {
+            switch type.unwrapped {
+            case .array, .dictionary:
+                if !dropsFail { plan.dropSite = site(span, "clause `lossy`") }
+            default:
+                report(.lossyNotCollection(field: field.name.name, type: typeName(type)), at: span)
+            }
+        }
         plan.reversal = reversal(of: plan, decl: field, tables: tables)
         return plan
     }

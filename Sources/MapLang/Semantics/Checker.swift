@@ -47,6 +47,8 @@ struct Checker {
     /// or field says otherwise: `nulls omit` for the file, or the caller's
     /// default (`maplang run --omit-nulls`).
     var fileOmitsNulls = false
+    /// Whether `lossy` fields keep their failing elements as errors (`--drops-fail`).
+    var dropsFail = false
     /// The file-wide naming strategy.
     var fileNaming = NamingStrategy.asIs
     /// The `root` setting, if any, with the source it is in.
@@ -67,10 +69,11 @@ struct Checker {
     /// - Returns: The plan, or `nil` when there were errors, and every diagnostic found.
     static func check(
         _ units: [(file: RulesFile, source: SourceFile)], transformers: [String: CustomTransformer] = [:],
-        afterEarlierErrors: Bool = false, omittingNulls: Bool = false
+        afterEarlierErrors: Bool = false, options: CompileOptions = CompileOptions()
     ) -> (plan: Plan?, diagnostics: [Diagnostic]) {
         var checker = Checker(units: units.map(\.source))
-        checker.fileOmitsNulls = omittingNulls
+        checker.fileOmitsNulls = options.omittingNulls
+        checker.dropsFail = options.dropsFail
         checker.customTransformers = transformers
         checker.hasEarlierErrors = afterEarlierErrors
         let plan = checker.compile(units.map(\.file))

@@ -25,6 +25,8 @@ enum SemanticMessage: DiagnosticMessage {
     case pipelineOnModel(field: String, type: String)
     case pipelineOutputMismatch(field: String, type: String, output: ValueKind)
     case oneOrManyNotArray(field: String, type: String)
+    /// `lossy` on a field that is neither an array nor a dictionary.
+    case lossyNotCollection(field: String, type: String)
     case recursiveTransform(cycle: [String])
     case transformTooDeep(name: String, limit: Int)
     case transformTooLong(name: String, limit: Int)
@@ -78,6 +80,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .reservedFieldName: "reserved-field-name"
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .oneOrManyNotArray: "one-or-many-not-array"
+        case .lossyNotCollection: "lossy-not-collection"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
         case .transformTooLong, .pipelineTooLong: "transform-too-long"
@@ -155,6 +158,8 @@ enum SemanticMessage: DiagnosticMessage {
             "the field `\(field)` is `\(type)`, but its transformers produce a \(output)"
         case .oneOrManyNotArray(let field, let type):
             "`oneOrMany` reads a single value as an array of one, but `\(field)` is `\(type)`, not an array"
+        case .lossyNotCollection(let field, let type):
+            "`lossy` drops the elements of an array or dictionary that fail to map, but `\(field)` is `\(type)`"
         case .recursiveTransform(let cycle):
             "the transformer `\(cycle[0])` uses itself: " + Self.chain(cycle)
         case .transformTooDeep(let name, let limit):
@@ -225,6 +230,8 @@ enum SemanticMessage: DiagnosticMessage {
             "declare fewer levels: a transformer may list the stages of the ones it uses"
         case .oneOrManyNotArray:
             "make the field an array, `[T]` or `[T]?`, or leave out `oneOrMany`"
+        case .lossyNotCollection:
+            "make the field `[T]` or `[String: T]` (optional or not), or leave out `lossy`"
         case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,

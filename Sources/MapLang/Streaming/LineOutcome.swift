@@ -9,12 +9,17 @@ public struct LineOutcome: Sendable, Equatable {
     /// positions within the line; an empty line is JSON that ends before
     /// its value) or `brokenRules`.
     public let result: Result<MappedValue, MappingFailure>
+    /// The elements `lossy` fields left out of the mapped record, each a
+    /// warning whose problem is `MappingProblem.droppedElement`; empty when
+    /// none were, or the line was rejected.
+    public let dropped: [MappingError]
 
     /// Creates an outcome.
-    package init(line: Int, offset: Int, result: Result<MappedValue, MappingFailure>) {
+    package init(line: Int, offset: Int, result: Result<MappedValue, MappingFailure>, dropped: [MappingError] = []) {
         self.line = line
         self.offset = offset
         self.result = result
+        self.dropped = dropped
     }
 }
 
@@ -59,6 +64,15 @@ extension Rules {
     package func mapLine(
         _ line: ArraySlice<UInt8>, to model: ModelID, direction: MappingDirection = .forward
     ) -> Result<MappedValue, LineRejection> {
+        var drops: [MappingError] = []
+        return mapLine(line, to: model, direction: direction, drops: &drops)
+    }
+
+    /// Maps one line of NDJSON, adding the elements `lossy` fields dropped
+    /// from its record to `drops`.
+    package func mapLine(
+        _ line: ArraySlice<UInt8>, to model: ModelID, direction: MappingDirection = .forward, drops: inout [MappingError]
+    ) -> Result<MappedValue, LineRejection> {
         guard line.contains(where: { !JSONReader.isWhitespace($0) }) else { return .failure(.emptyLine) }
         let value: JSONValue
         do {
@@ -67,13 +81,15 @@ extension Rules {
             return .failure(.invalidJSON(error))
         }
         let record = map(value, to: model, direction: direction)
+        drops += record.drops
         if let mapped = record.value { return .success(mapped) }
         return .failure(.mappingFailed(record.errors))
     }
 
     /// Maps one line of NDJSON as the library's line sequences report it.
     func lineOutcome(_ line: ArraySlice<UInt8>, number: Int, offset: Int, to model: ModelID) -> LineOutcome {
-        LineOutcome(
-            line: number, offset: offset, result: mapLine(line, to: model).mapError { $0.failure(length: line.count) })
+        var drops: [MappingError] = []
+        let result = mapLine(line, to: model, drops: &drops).mapError { $0.failure(length: line.count) }
+        return LineOutcome(line: number, offset: offset, result: result, dropped: drops)
     }
 }

@@ -159,6 +159,9 @@ package struct FieldDecl: Sendable, Equatable {
     /// `oneOrMany`, where it is written: an array field that also reads a
     /// single value as an array of one.
     package var oneOrMany: Span?
+    /// `lossy`, where it is written: an array or dictionary field that drops
+    /// the elements that fail to map, with a warning each, and keeps the rest.
+    package var lossy: Span?
     /// `omitNull` (`true`) or `keepNull`, where it is written: the field's
     /// own choice over its model's `nulls` setting.
     package var nulls: NullsClause?
@@ -168,8 +171,8 @@ package struct FieldDecl: Sendable, Equatable {
     /// Creates a field node.
     package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
-        defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, nulls: NullsClause? = nil,
-        span: Span
+        defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, lossy: Span? = nil,
+        nulls: NullsClause? = nil, span: Span
     ) {
         self.name = name
         self.type = type
@@ -178,6 +181,7 @@ package struct FieldDecl: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.rules = rules
         self.oneOrMany = oneOrMany
+        self.lossy = lossy
         self.nulls = nulls
         self.span = span
     }

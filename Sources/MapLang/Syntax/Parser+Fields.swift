@@ -25,6 +25,7 @@ extension Parser {
         var defaultValue: DefaultClause?
         var rules: [RuleCall] = []
         var oneOrMany: Span?
+        var lossy: Span?
         var nulls: NullsClause?
         var firstClause: [String: Span] = [:]
         while atClauseKeyword, let word = Self.word(of: current) {
@@ -50,6 +51,8 @@ extension Parser {
                 if isFirst { defaultValue = clause }
             case "oneOrMany":
                 if isFirst { oneOrMany = keyword.span }
+            case "lossy":
+                if isFirst { lossy = keyword.span }
             case "omitNull", "keepNull":
                 if let earlier = nulls, isFirst {
                     report(
@@ -65,7 +68,7 @@ extension Parser {
         }
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
-            oneOrMany: oneOrMany, nulls: nulls, span: Span(start: name.span.start, end: previousEnd))
+            oneOrMany: oneOrMany, lossy: lossy, nulls: nulls, span: Span(start: name.span.start, end: previousEnd))
         if Self.word(of: current) == "nulls", peek().kind != .colon, onPreviousLine {
             report(.nullsSettingOnFieldLine(field: name.name), at: current.span)
         }

@@ -75,7 +75,7 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     ///
     /// They stay identifiers; this set only lets messages call them keywords.
     static let keywords: Set<String> = [
-        "and", "check", "default", "else", "enum", "false", "from", "keepNull", "keys", "lenient", "missing", "model",
+        "and", "check", "default", "else", "enum", "false", "from", "keepNull", "keys", "lenient", "lossy", "missing", "model",
         "not", "null", "nulls", "omitNull", "oneOrMany", "or", "root", "strict", "table", "transform", "true", "using",
         "when", "where",
     ]

@@ -83,6 +83,15 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case tableMiss(table: String, found: String)
     /// A value of the wrong JSON type.
     case typeMismatch(expected: String, found: String)
+    /// Not an error but a warning: a `lossy` field left out this element,
+    /// which failed to map for these reasons.
+    case droppedElement(reasons: [MappingError])
+
+    /// Whether the problem is a warning, which leaves its record mapped.
+    public var isWarning: Bool {
+        if case .droppedElement = self { return true }
+        return false
+    }
 
     /// A stable identifier for the kind of problem, such as `missing-key`.
     public var code: String {
@@ -106,6 +115,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .patternTooCostly: "pattern-too-costly"
         case .tableMiss: "table-miss"
         case .typeMismatch: "type-mismatch"
+        case .droppedElement: "dropped-element"
         }
     }
 
@@ -156,6 +166,13 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not in the table `\(table)`"
         case .typeMismatch(let expected, let found):
             "expected \(expected), found \(found)"
+        case .droppedElement(let reasons):
+            "dropped this element, which the field's `lossy` allows: "
+                + reasons.map { reason in
+                    let owner = reason.field.map { "field `\(reason.model).\($0)`" } ?? "model `\(reason.model)`"
+                    return "\(reason.path): \(reason.message) (\(reason.rule.isEmpty ? owner : "\(reason.rule) of \(owner)") at "
+                        + "\(reason.ruleFile):\(reason.ruleLocation.line):\(reason.ruleLocation.column))"
+                }.joined(separator: "; ")
         }
     }
 

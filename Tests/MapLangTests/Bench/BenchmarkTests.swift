@@ -119,4 +119,21 @@ struct GrowthCaseTests {
             #expect(larger.hasSuffix("× the time per \(growth.unit) at \(growth.units)"))
         }
     }
+
+    /// Every construct's rules map the generated issues without an error,
+    /// and each gets a row against the rules without it.
+    @Test func everyConstructHasARow() throws {
+        var options = BenchOptions(packageRoot: TestFiles.packageRoot, executable: nil)
+        options.runs = 1
+        let rows = try Benchmark(options: options, log: { _ in }).constructRows(size: 50_000)
+        #expect(rows.map(\.job) == ConstructCase.all.map {
+            "construct: \($0.name), issues 50000 bytes (ratio: speed against the rules without it)"
+        })
+        #expect(rows.allSatisfy { ($0.ratio ?? 0) > 0 })
+    }
+
+    @Test func aConstructWhoseTextIsGoneIsAnError() {
+        let gone = ConstructCase(name: "gone", original: "  nothing: Here\n", replacement: "")
+        #expect(throws: BenchError.self) { try gone.rules(from: "model A {}\n") }
+    }
 }

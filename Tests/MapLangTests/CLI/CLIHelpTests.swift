@@ -52,6 +52,7 @@ struct CLIHelpTests {
           --jobs, -j N           map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
           --reverse              map model-shaped JSON, as `run` writes it, back to the source's shape
           --omit-nulls           leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`
+          --drops-fail           make an element a `lossy` field would drop an error of its record instead of a warning
           --color WHEN           colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
           --error-format FORMAT  report problems as `text` (default) or as `json`, one object per line
 

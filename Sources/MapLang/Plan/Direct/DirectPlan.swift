@@ -156,7 +156,8 @@ private struct DirectTableBuilder {
                 quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
                 sources: firstSource..<sources.count,
                 type: node(for: field.type, DirectScalar(field, enums: planEnums)),
-                isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle,
+                isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
+                    && field.dropSite == nil,
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,

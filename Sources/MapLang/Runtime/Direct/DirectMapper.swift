@@ -56,10 +56,12 @@ final class DirectMapper: Sendable {
         do {
             switch target {
             case .model(let index):
-                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty
+                // A record with drops goes through the tree, which reports them.
+                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
             case .choice:
                 let value = try run.scanner.readValue(depth: depth, expected: .value)
-                guard let mapped = interpreter.map(value, target: target, at: .root).value else { return false }
+                let record = interpreter.map(value, target: target, at: .root)
+                guard let mapped = record.value, record.drops.isEmpty else { return false }
                 run.writer.write(mapped)
                 return true
             }

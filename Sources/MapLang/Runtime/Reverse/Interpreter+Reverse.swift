@@ -2,10 +2,13 @@ extension Interpreter {
     /// Maps one record in either direction.
     func run(
         _ value: JSONValue, target: RecordTarget, at path: JSONPath, direction: MappingDirection
-    ) -> (value: MappedValue?, errors: [MappingError]) {
+    ) -> MappedRecord {
         switch direction {
-        case .forward: map(value, target: target, at: path)
-        case .reverse: reverse(value.mappedValue, target: target, at: path)
+        case .forward:
+            return map(value, target: target, at: path)
+        case .reverse:
+            let (mapped, errors) = reverse(value.mappedValue, target: target, at: path)
+            return MappedRecord(index: nil, value: mapped, errors: errors)
         }
     }
 
