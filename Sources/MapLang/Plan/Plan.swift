@@ -291,8 +291,10 @@ struct CheckPlan: Sendable {
 indirect enum CheckExpr: Sendable {
     /// A fixed value: a literal or an enum case name.
     case constant(MappedValue)
-    /// A field's value: the indices of the field, then of fields in nested models.
-    case field([Int])
+    /// A field's value: the field's index in its model, then the names of
+    /// fields in nested models, looked up by key since a nested model's
+    /// output may leave out keys (`nulls omit`).
+    case field(Int, [String])
     /// The number of elements of an array or dictionary, or characters of a string.
     case count(CheckExpr)
     /// Logical negation.

@@ -9,11 +9,11 @@ extension CheckExpr {
         switch self {
         case .constant(let value):
             return value
-        case .field(let indices):
-            var value = fields[indices[0]]
-            for index in indices.dropFirst() {
+        case .field(let index, let path):
+            var value = fields[index]
+            for key in path {
                 guard case .object(let object) = value else { return .null }
-                value = object.members[index].value
+                value = object[key] ?? .null
             }
             return value
         case .count(let operand):

@@ -181,7 +181,7 @@ extension Checker {
     /// Resolves `a` or `a.b.c` to a field, or leaves a single bare name as a possible case name.
     private mutating func resolveReference(_ names: [Identifier], _ context: inout CheckContext) -> (CheckExpr, CheckType)? {
         var model = context.models[context.model]
-        var indices: [Int] = []
+        var first: Int?
         var type = CheckType.null
         for (position, name) in names.enumerated() {
             guard let index = model.fieldIndex[name.name] else {
@@ -189,7 +189,7 @@ extension Checker {
                 reportUnknownField(name.name, span: name.span, model: model)
                 return nil
             }
-            indices.append(index)
+            first = first ?? index
             type = CheckType(model.fields[index].type)
             if position < names.count - 1 {
                 guard case .model(let nested) = type else {
@@ -199,7 +199,8 @@ extension Checker {
                 model = context.models[nested]
             }
         }
-        return (.field(indices), type)
+        guard let first else { return nil }
+        return (.field(first, names.dropFirst().map(\.name)), type)
     }
 
     /// Reports a name that is not a field of the model.

@@ -123,4 +123,16 @@ struct OmitNullsTests {
             #expect(bare.diagnostics.first?.help == "write a key that is a keyword as a string: `\"\(word)\"`")
         }
     }
+
+    /// A check reads a nested model's field by its name: the nested output
+    /// may leave out keys before it, which once read past its members.
+    @Test func aCheckReadsANestedFieldAfterAnOmittedNull() {
+        let rules = "root A\nmodel A {\n  b: B\n  check b.y == 1 else \"y is not 1\"\n}\nmodel B {\n  nulls omit\n  x: Int?\n  y: Int\n}\n"
+        for (input, status) in [(#"{"b": {"y": 1}}"#, Int32(0)), (#"{"b": {"y": 2}}"#, 1), (#"{"b": {"x": 5, "y": 1}}"#, 0)] {
+            let (outcome, _) = CLIHarness.run(["run", "a.map", "in.json"], files: ["a.map": rules, "in.json": input])
+            #expect(outcome.status == status, "\(input)")
+        }
+        let (failed, _) = CLIHarness.run(["run", "a.map", "in.json"], files: ["a.map": rules, "in.json": #"{"b": {"y": 2}}"#])
+        #expect(failed.stderr.hasPrefix("in.json: error: $: y is not 1\n"))
+    }
 }

@@ -285,8 +285,8 @@ extension CheckExpr {
         switch self {
         case .constant:
             break
-        case .field(let indices):
-            fields.insert(indices[0])
+        case .field(let index, _):
+            fields.insert(index)
         case .count(let operand), .not(let operand):
             operand.addFieldsRead(to: &fields)
         case .and(let left, let right), .or(let left, let right), .compare(_, let left, let right):
