@@ -156,4 +156,10 @@ public struct Rules: Sendable {
     /// pointing at the key path or transformer in the way; empty when every
     /// field can. `maplang check --reverse` reports them as errors.
     public var reversalProblems: [Diagnostic] { plan.reversalProblems }
+
+    /// The computed fields, as `Model.field`, in declaration order: reverse
+    /// mapping leaves them out, and forward mapping works them out again.
+    package var oneWayFields: [String] {
+        plan.models.flatMap { model in model.fields.filter(\.isComputed).map { "\(model.name).\($0.name)" } }
+    }
 }

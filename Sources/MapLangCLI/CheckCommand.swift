@@ -48,6 +48,7 @@ struct CheckCommand {
             }
             let count = rules.modelNames.count
             reporter.summary("\(path): ok, \(count) \(count == 1 ? "model" : "models")\n")
+            if arguments.flags.contains("--reverse"), let note = RunCommand.oneWayNote(rules) { reporter.summary(note) }
             return .success
         } catch {
             reporter.report(error.diagnostics)

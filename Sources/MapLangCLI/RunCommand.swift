@@ -100,6 +100,7 @@ struct RunCommand {
             reporter.report(rules.reversalProblems)
             return .rulesError
         }
+        if direction == .reverse, let note = Self.oneWayNote(rules) { reporter.summary(note) }
         let inputPath = arguments.positionals[1]
         let input: any InputSource
         let sink: any OutputSink
@@ -169,5 +170,15 @@ struct RunCommand {
             return "`--output` and `--rejects` name the same file `\(outputs[0].path)`; mapped and rejected lines would be mixed"
         }
         return nil
+    }
+
+    /// What `--reverse` says of computed fields: reverse mapping leaves them
+    /// out; `nil` when the rules have none.
+    static func oneWayNote(_ rules: Rules) -> String? {
+        let fields = rules.oneWayFields
+        guard !fields.isEmpty else { return nil }
+        let listed = fields.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (fields.count > 10 ? " and \(fields.count - 10) more" : "")
+        return "note: reverse mapping leaves out the computed \(fields.count == 1 ? "field" : "fields") \(listed), "
+            + "which forward mapping works out again\n"
     }
 }

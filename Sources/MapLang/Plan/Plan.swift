@@ -37,6 +37,7 @@ struct Plan: Sendable {
         self.models = models.map { model in
             var model = model
             model.omitsNulls = model.fields.contains(where: \.omitsNull)
+            model.hasComputedFields = model.fields.contains(where: \.isComputed)
             return model
         }
         self.enums = enums
@@ -145,6 +146,8 @@ struct ModelPlan: Sendable {
     /// Whether any field leaves out its key when its value is `null`; set
     /// by `Plan`'s initializer, so mapping a record need not look.
     var omitsNulls = false
+    /// Whether any field is computed; set by `Plan`'s initializer.
+    var hasComputedFields = false
 }
 
 /// A field ready to read, convert and validate.
@@ -178,6 +181,12 @@ struct FieldPlan: Sendable {
     /// Whether output leaves out the field's key when its value is `null`
     /// (`nulls omit`, `omitNull`).
     var omitsNull = false
+    /// `= expression`: the value of a computed field, worked out once the
+    /// model's other fields have mapped; `nil` for a field read from a key,
+    /// and until the checker has compiled the expression.
+    var computed: CheckExpr?
+    /// Whether the field is computed (`= expression`).
+    var isComputed = false
 }
 
 /// A key path split into steps.
@@ -285,42 +294,6 @@ struct CheckPlan: Sendable {
     var message: String
     /// Where the check is written.
     var site: RuleSite
-}
-
-/// A compiled check expression, evaluated over a record's mapped fields.
-indirect enum CheckExpr: Sendable {
-    /// A fixed value: a literal or an enum case name.
-    case constant(MappedValue)
-    /// A field's value: the field's index in its model, then the names of
-    /// fields in nested models, looked up by key since a nested model's
-    /// output may leave out keys (`nulls omit`).
-    case field(Int, [String])
-    /// The number of elements of an array or dictionary, or characters of a string.
-    case count(CheckExpr)
-    /// Logical negation.
-    case not(CheckExpr)
-    /// Both sides true; the right is not evaluated when the left is false.
-    case and(CheckExpr, CheckExpr)
-    /// Either side true; the right is not evaluated when the left is true.
-    case or(CheckExpr, CheckExpr)
-    /// A comparison of two values.
-    case compare(Comparison, CheckExpr, CheckExpr)
-}
-
-/// How a check compares two values.
-enum Comparison: Sendable, Equatable {
-    /// `==`.
-    case equal
-    /// `!=`.
-    case notEqual
-    /// `<`.
-    case less
-    /// `<=`.
-    case lessOrEqual
-    /// `>`.
-    case greater
-    /// `>=`.
-    case greaterOrEqual
 }
 
 /// A transformer in a field's pipeline with where it is written.

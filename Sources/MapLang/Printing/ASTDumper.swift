@@ -88,6 +88,10 @@ package enum ASTDumper {
             case .field(let field):
                 line("field \(field.name.name)", field.span, depth: depth)
                 line("type \(ASTDumper.type(field.type))", field.type.span, depth: depth + 1)
+                if let computed = field.computed {
+                    line("computed", computed.span, depth: depth + 1)
+                    expr(computed, depth: depth + 2)
+                }
                 for path in field.sources ?? [] {
                     line("from \(ASTDumper.keyPath(path))", path.span, depth: depth + 1)
                 }
@@ -144,6 +148,13 @@ package enum ASTDumper {
                 line(op.rawValue, expr.span, depth: depth)
                 self.expr(left, depth: depth + 1)
                 self.expr(right, depth: depth + 1)
+            case .conditional(let condition, let whenTrue, let whenFalse):
+                line("if", expr.span, depth: depth)
+                for part in [condition, whenTrue, whenFalse] {
+                    self.expr(part, depth: depth + 1)
+                }
+            case .input(let path):
+                line("input $.\(ASTDumper.keyPath(path))", expr.span, depth: depth)
             }
         }
     }

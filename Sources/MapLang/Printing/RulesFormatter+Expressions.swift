@@ -2,6 +2,8 @@
 extension RulesFormatter.Layout {
     /// How tightly an expression binds, loosest first, following the grammar's rules.
     enum Precedence: Int, Comparable {
+        /// `if a then b else c`, which takes everything after `else`.
+        case conditional
         /// `a or b`.
         case or
         /// `a and b`.
@@ -10,6 +12,12 @@ extension RulesFormatter.Layout {
         case not
         /// `a == b` and the other comparisons.
         case comparison
+        /// `a ?? b`.
+        case coalescing
+        /// `a + b`, `a - b`.
+        case additive
+        /// `a * b`, `a / b`.
+        case multiplicative
         /// A literal, a name, a call or a parenthesised expression.
         case operand
 
@@ -48,8 +56,19 @@ extension RulesFormatter.Layout {
             case .and:
                 text = written(left, atLeast: .and) + " and " + written(right, atLeast: .not)
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-                text = written(left, atLeast: .operand) + " \(op.rawValue) " + written(right, atLeast: .operand)
+                text = written(left, atLeast: .coalescing) + " \(op.rawValue) " + written(right, atLeast: .coalescing)
+            case .coalesce:
+                text = written(left, atLeast: .coalescing) + " ?? " + written(right, atLeast: .additive)
+            case .add, .subtract:
+                text = written(left, atLeast: .additive) + " \(op.rawValue) " + written(right, atLeast: .multiplicative)
+            case .multiply, .divide:
+                text = written(left, atLeast: .multiplicative) + " \(op.rawValue) " + written(right, atLeast: .operand)
             }
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            text = "if " + written(condition, atLeast: .or) + " then " + written(whenTrue, atLeast: .or) + " else "
+                + written(whenFalse, atLeast: .or)
+        case .input(let path):
+            text = "$." + RulesFormatter.written(path)
         }
         return Self.precedence(of: expr) < required || isParenthesized(expr) ? "(" + text + ")" : text
     }
@@ -57,13 +76,17 @@ extension RulesFormatter.Layout {
     /// How tightly an expression binds.
     static func precedence(of expr: Expr) -> Precedence {
         switch expr.kind {
-        case .literal, .reference, .call: .operand
+        case .literal, .reference, .call, .input: .operand
+        case .conditional: .conditional
         case .not: .not
         case .binary(let op, _, _):
             switch op {
             case .or: .or
             case .and: .and
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison
+            case .coalesce: .coalescing
+            case .add, .subtract: .additive
+            case .multiply, .divide: .multiplicative
             }
         }
     }
@@ -77,7 +100,7 @@ extension RulesFormatter.Layout {
         guard byte(span.start) == UInt8(ascii: "("), byte(span.end - 1) == UInt8(ascii: ")") else { return false }
         switch expr.kind {
         case .binary(_, let left, _): return left.span.start > span.start
-        case .literal, .reference, .call, .not: return true
+        case .literal, .reference, .call, .not, .conditional, .input: return true
         }
     }
 }

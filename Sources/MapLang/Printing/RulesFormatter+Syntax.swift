@@ -26,9 +26,11 @@ extension RulesFormatter {
         variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
-    /// `name: Type oneOrMany lossy omitNull from a, b using x | y default v when missing where r1, r2`.
-    static func written(_ field: FieldDecl) -> String {
-        var text = field.name.name + ": " + written(field.type)
+    /// `name: Type = expression oneOrMany lossy omitNull from a, b using x | y default v when missing where r1, r2`.
+    ///
+    /// - Parameter computed: The ` = expression` of a computed field, as the layout writes it.
+    static func written(_ field: FieldDecl, computed: String?) -> String {
+        var text = field.name.name + ": " + written(field.type) + (computed ?? "")
         if field.oneOrMany != nil {
             text += " oneOrMany"
         }

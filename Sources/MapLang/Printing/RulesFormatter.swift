@@ -249,7 +249,8 @@ package enum RulesFormatter {
             case .decl(let decl):
                 return render(decl, comments: comments, depth: depth)
             case .member(.setting(let setting)): line = RulesFormatter.written(setting.kind)
-            case .member(.field(let field)): line = RulesFormatter.written(field)
+            case .member(.field(let field)):
+                line = RulesFormatter.written(field, computed: field.computed.map { " = " + written($0, atLeast: .conditional) })
             case .member(.check(let check)): line = written(check)
             case .enumCase(let enumCase): line = RulesFormatter.written(enumCase)
             case .enumDefault(let name, start: _): line = "default " + name.name

@@ -1,11 +1,22 @@
 extension CheckExpr {
     /// Whether the condition holds for a record's field values; `null` counts as false.
-    func holds(for fields: [MappedValue]) -> Bool {
-        evaluate(fields) == .bool(true)
+    ///
+    /// - Throws: The problem of arithmetic that cannot be worked out.
+    func holds(for fields: [MappedValue], input: JSONObject?) throws(MappingProblem) -> Bool {
+        try evaluate(fields, input: input) == .bool(true)
     }
 
-    /// The expression's value for a record's field values, in declaration order.
-    func evaluate(_ fields: [MappedValue]) -> MappedValue {
+    /// The expression's value for a record's field values, in declaration
+    /// order, and its input object, when it is at hand.
+    ///
+    /// `null` goes through arithmetic, joining and conversion as `null`,
+    /// so `a + b` is `null` when either is; `??` gives a value in its place.
+    ///
+    /// - Throws: `MappingProblem.arithmeticFailed` for an `Int` that
+    ///   overflows, a division by zero, a `Double` that is not finite or a
+    ///   `Decimal` past its digits; the conversion's problem for a value
+    ///   `int(…)`, `double(…)` or `decimal(…)` cannot read.
+    func evaluate(_ fields: [MappedValue], input: JSONObject?) throws(MappingProblem) -> MappedValue {
         switch self {
         case .constant(let value):
             return value
@@ -16,17 +27,26 @@ extension CheckExpr {
                 value = object[key] ?? .null
             }
             return value
+        case .input(let steps):
+            guard let input else { return .null }
+            return Self.read(steps, in: input)
         case .count(let operand):
-            return operand.evaluate(fields).length.map { .int(Int64($0)) } ?? .null
+            return try operand.evaluate(fields, input: input).length.map { .int(Int64($0)) } ?? .null
+        case .convert(let operand, let type):
+            let value = try operand.evaluate(fields, input: input)
+            guard value != .null else { return .null }
+            return try Self.convert(value, to: type)
         case .not(let operand):
-            guard case .bool(let flag) = operand.evaluate(fields) else { return .null }
+            guard case .bool(let flag) = try operand.evaluate(fields, input: input) else { return .null }
             return .bool(!flag)
         case .and(let left, let right):
-            return .bool(left.holds(for: fields) && right.holds(for: fields))
+            guard try left.holds(for: fields, input: input) else { return .bool(false) }
+            return .bool(try right.holds(for: fields, input: input))
         case .or(let left, let right):
-            return .bool(left.holds(for: fields) || right.holds(for: fields))
+            if try left.holds(for: fields, input: input) { return .bool(true) }
+            return .bool(try right.holds(for: fields, input: input))
         case .compare(let op, let left, let right):
-            let order = left.evaluate(fields).compare(to: right.evaluate(fields))
+            let order = try left.evaluate(fields, input: input).compare(to: right.evaluate(fields, input: input))
             switch op {
             case .equal: return .bool(order == .same)
             case .notEqual: return .bool(order != .same)
@@ -35,6 +55,65 @@ extension CheckExpr {
             case .greater: return .bool(order == .descending)
             case .greaterOrEqual: return .bool(order == .descending || order == .same)
             }
+        case .arithmetic(let op, let left, let right, let kind):
+            let (a, b) = (try left.evaluate(fields, input: input), try right.evaluate(fields, input: input))
+            guard a != .null, b != .null else { return .null }
+            return try Arithmetic.apply(op, a, b, as: kind)
+        case .concatenate(let left, let right):
+            guard case .string(let a) = try left.evaluate(fields, input: input),
+                case .string(let b) = try right.evaluate(fields, input: input)
+            else { return .null }
+            return .string(a + b)
+        case .coalesce(let left, let right):
+            let value = try left.evaluate(fields, input: input)
+            return value == .null ? try right.evaluate(fields, input: input) : value
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return try condition.holds(for: fields, input: input)
+                ? whenTrue.evaluate(fields, input: input) : whenFalse.evaluate(fields, input: input)
+        }
+    }
+
+    /// The value at a key path of the input: a scalar as transformers see
+    /// it, an array or object as JSON, `null` when a step finds nothing.
+    private static func read(_ steps: [KeyStep], in input: JSONObject) -> MappedValue {
+        var value = JSONValue.object(input)
+        for step in steps {
+            switch (step, value) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return .null }
+                value = next
+            case (.index(let index), .array(let items)):
+                let position = index < 0 ? items.count + index : index
+                guard items.indices.contains(position) else { return .null }
+                value = items[position]
+            default:
+                return .null
+            }
+        }
+        return value.scalarValue ?? value.mappedValue
+    }
+
+    /// `string(…)`, `int(…)`, `double(…)` or `decimal(…)` of a value: its
+    /// text, or what a lenient field of the type reads from it.
+    private static func convert(_ value: MappedValue, to type: ValueType) throws(MappingProblem) -> MappedValue {
+        let scalar: MappedValue
+        switch value {
+        case .int(let integer): scalar = .decimal(String(integer))
+        case .double, .decimal: scalar = .decimal(String(decoding: JSONWriter.serialize(value), as: UTF8.self))
+        case .date(let timestamp): scalar = .string(timestamp.iso8601String)
+        case .url(let text): scalar = .string(text)
+        case .null, .bool, .string, .array, .object: scalar = value
+        }
+        if type == .string {
+            switch scalar {
+            case .decimal(let text): return .string(text)
+            case .bool(let flag): return .string(flag ? "true" : "false")
+            default: break
+            }
+        }
+        switch Coercion.convert(scalar, to: type, lenient: true, enums: []) {
+        case .success(let converted): return converted
+        case .failure(let problem): throw problem
         }
     }
 }

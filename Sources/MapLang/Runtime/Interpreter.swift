@@ -44,7 +44,10 @@ struct Interpreter: Sendable {
         members.reserveCapacity(model.fields.count)
         var failed = false
         for (index, field) in model.fields.enumerated() {
-            if model.unknownKeys == .keep(index) {
+            if field.isComputed {
+                // Worked out below, once every field it may read has mapped.
+                members.append(MappedMember(key: field.name, value: .null))
+            } else if model.unknownKeys == .keep(index) {
                 members.append(MappedMember(key: field.name, value: unknownMembers(of: object, model: model)))
             } else if let mapped = mapField(field, in: object, &context) {
                 members.append(MappedMember(key: field.name, value: mapped))
@@ -60,16 +63,52 @@ struct Interpreter: Sendable {
             }
         }
         guard !failed else { return nil }
-        let values = members.map(\.value)
-        for check in model.checks where !check.condition.holds(for: values) {
-            context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
-            failed = true
+        var values = members.map(\.value)
+        if model.hasComputedFields {
+            guard computeFields(of: model, values: &values, input: object, &context) else { return nil }
+            for (index, value) in values.enumerated() { members[index].value = value }
         }
-        guard !failed else { return nil }
+        guard checksHold(model, values: values, input: object, &context) else { return nil }
         guard model.omitsNulls else { return .object(MappedObject(members)) }
         // Checks have seen every field; the output leaves out the nulls it omits.
         let kept = zip(model.fields, members).filter { field, member in !(field.omitsNull && member.value == .null) }
         return .object(MappedObject(kept.map(\.1)))
+    }
+
+    /// Works out a model's computed fields in order, each from the values
+    /// before it, and checks each against its rules; `false` when any failed.
+    func computeFields(
+        of model: ModelPlan, values: inout [MappedValue], input: JSONObject?, _ context: inout MappingContext
+    ) -> Bool {
+        var failed = false
+        for (index, field) in model.fields.enumerated() {
+            guard let expression = field.computed else { continue }
+            do throws(MappingProblem) {
+                let value = try expression.evaluate(values, input: input).converted(to: field.type)
+                guard value != .null || field.type.isOptional else { throw .computedNull }
+                values[index] = value
+                if !validate(value, field: field, &context) { failed = true }
+            } catch {
+                context.fail(error, model: model.name, field: field.name, site: field.site)
+                failed = true
+            }
+        }
+        return !failed
+    }
+
+    /// Whether every check of a model holds, recording each one that does not.
+    func checksHold(_ model: ModelPlan, values: [MappedValue], input: JSONObject?, _ context: inout MappingContext) -> Bool {
+        var failed = false
+        for check in model.checks {
+            do throws(MappingProblem) {
+                if try check.condition.holds(for: values, input: input) { continue }
+                context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
+            } catch {
+                context.fail(error, model: model.name, field: nil, site: check.site)
+            }
+            failed = true
+        }
+        return !failed
     }
 
     /// The members of an object whose keys the model does not mention, for

@@ -1,7 +1,7 @@
 extension Checker {
     /// The words of checks a field may not be named, since a check would
     /// read them as the words: `check and > 0` is no comparison.
-    static let checkWords: Set<String> = ["and", "or", "not", "else"]
+    static let checkWords: Set<String> = ["and", "or", "not", "if", "then", "else"]
 }
 
 extension Checker {
@@ -164,6 +164,7 @@ extension Checker {
         _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, omitsNulls: Bool, tables: [TablePlan]
     ) -> FieldPlan? {
         guard let type = resolveType(field.type) else { return nil }
+        if field.computed != nil { return compileComputedField(field, type: type, lenient: lenient, omitsNulls: omitsNulls) }
         let sources = field.sources.map { $0.map(compileKeyPath) }
             ?? [KeyPathPlan(steps: [.key(naming.key(for: field.name.name))], text: naming.key(for: field.name.name))]
         var stages: [PipelineStage] = []

@@ -141,6 +141,9 @@ struct Checker {
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }
         }
         for (index, item) in declarations.models.enumerated() {
+            compileComputedFields(item.decl.name.name, members: members[index], models: &models, enums: enums)
+        }
+        for (index, item) in declarations.models.enumerated() {
             models[index].checks = compileChecks(item.decl.name.name, members: members[index], models: models, enums: enums)
         }
         let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }

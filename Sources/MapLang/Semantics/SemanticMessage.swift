@@ -27,6 +27,18 @@ enum SemanticMessage: DiagnosticMessage {
     case oneOrManyNotArray(field: String, type: String)
     /// `lossy` on a field that is neither an array nor a dictionary.
     case lossyNotCollection(field: String, type: String)
+    /// An operator or `if` given two values it cannot take together.
+    case operandsMismatch(operation: String, left: String, right: String)
+    /// A clause that reads or fills a value, on a computed field.
+    case computedFieldClause(clause: String, field: String)
+    /// A computed field whose type no expression gives.
+    case computedFieldType(field: String, type: String)
+    /// A computed field whose expression gives what its type cannot hold.
+    case computedTypeMismatch(field: String, type: String, found: String)
+    /// A computed field that reads a computed field declared at or after it.
+    case computedFieldOrder(field: String, reference: String)
+    /// A computed field that reads the input, which reverse mapping cannot write back.
+    case irreversibleComputedField(field: String)
     case recursiveTransform(cycle: [String])
     case transformTooDeep(name: String, limit: Int)
     case transformTooLong(name: String, limit: Int)
@@ -81,6 +93,12 @@ enum SemanticMessage: DiagnosticMessage {
         case .pipelineOutputMismatch: "pipeline-output-mismatch"
         case .oneOrManyNotArray: "one-or-many-not-array"
         case .lossyNotCollection: "lossy-not-collection"
+        case .operandsMismatch: "operands-mismatch"
+        case .computedFieldClause: "computed-field-clause"
+        case .computedFieldType: "computed-field-type"
+        case .computedTypeMismatch: "computed-type-mismatch"
+        case .computedFieldOrder: "computed-field-order"
+        case .irreversibleComputedField: "irreversible-computed-field"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
         case .transformTooLong, .pipelineTooLong: "transform-too-long"
@@ -158,6 +176,18 @@ enum SemanticMessage: DiagnosticMessage {
             "the field `\(field)` is `\(type)`, but its transformers produce a \(output)"
         case .oneOrManyNotArray(let field, let type):
             "`oneOrMany` reads a single value as an array of one, but `\(field)` is `\(type)`, not an array"
+        case .operandsMismatch(let operation, let left, let right):
+            "\(operation) cannot take \(left) and \(right) together"
+        case .computedFieldClause(let clause, let field):
+            "`\(field)` is computed from its expression, so it cannot also have `\(clause)`"
+        case .computedFieldType(let field, let type):
+            "the computed field `\(field)` cannot be `\(type)`: an expression gives a String, a number, a Bool, a Date, a URL or JSON"
+        case .computedTypeMismatch(let field, let type, let found):
+            "the expression gives \(found), which the field `\(field): \(type)` cannot hold"
+        case .computedFieldOrder(let field, let reference):
+            "`\(field)` reads the computed field `\(reference)`, which is worked out after it"
+        case .irreversibleComputedField(let field):
+            "the computed field `\(field)` reads the input with `$.`, which the model's fields do not hold, so reverse mapping cannot write it back"
         case .lossyNotCollection(let field, let type):
             "`lossy` drops the elements of an array or dictionary that fail to map, but `\(field)` is `\(type)`"
         case .recursiveTransform(let cycle):
@@ -232,6 +262,20 @@ enum SemanticMessage: DiagnosticMessage {
             "make the field an array, `[T]` or `[T]?`, or leave out `oneOrMany`"
         case .lossyNotCollection:
             "make the field `[T]` or `[String: T]` (optional or not), or leave out `lossy`"
+        case .operandsMismatch(_, let left, let right):
+            left == "a String" || right == "a String"
+                ? "turn a value into text with `string(…)`, or a text into a number with `int(…)`, `double(…)` or `decimal(…)`"
+                : nil
+        case .computedFieldClause(let clause, _):
+            clause == "default" ? "give a fallback in the expression: `a ?? value`" : "leave out `\(clause)`"
+        case .computedFieldType:
+            "compute the parts as fields of their own, or read the value with `from`"
+        case .computedTypeMismatch:
+            "convert the value with `string(…)`, `int(…)`, `double(…)` or `decimal(…)`, or change the field's type"
+        case .computedFieldOrder(_, let reference):
+            "declare `\(reference)` before it"
+        case .irreversibleComputedField:
+            "declare a field that reads the key, and compute from that field"
         case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,

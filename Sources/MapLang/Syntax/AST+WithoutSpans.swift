@@ -110,7 +110,7 @@ extension FieldDecl {
             pipeline: pipeline?.withoutSpans(), defaultValue: defaultValue?.withoutSpans(),
             rules: rules.map { $0.withoutSpans() }, oneOrMany: oneOrMany.map { _ in .erased },
             lossy: lossy.map { _ in .erased },
-            nulls: nulls.map { NullsClause(omit: $0.omit, span: .erased) }, span: .erased)
+            nulls: nulls.map { NullsClause(omit: $0.omit, span: .erased) }, computed: computed?.withoutSpans(), span: .erased)
     }
 }
 
@@ -213,6 +213,9 @@ extension Expr {
         case .call(let name, let arguments): kind = .call(name.withoutSpans(), arguments.map { $0.withoutSpans() })
         case .not(let operand): kind = .not(operand.withoutSpans())
         case .binary(let op, let left, let right): kind = .binary(op, left.withoutSpans(), right.withoutSpans())
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            kind = .conditional(condition.withoutSpans(), whenTrue.withoutSpans(), whenFalse.withoutSpans())
+        case .input(let path): kind = .input(path.withoutSpans())
         }
         return Expr(kind: kind, span: .erased)
     }

@@ -165,6 +165,9 @@ package struct FieldDecl: Sendable, Equatable {
     /// `omitNull` (`true`) or `keepNull`, where it is written: the field's
     /// own choice over its model's `nulls` setting.
     package var nulls: NullsClause?
+    /// `= expression`: a computed field's value, worked out from the
+    /// model's other fields and the record's input instead of read from a key.
+    package var computed: Expr?
     /// From the field's name to its last clause.
     package var span: Span
 
@@ -172,7 +175,7 @@ package struct FieldDecl: Sendable, Equatable {
     package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
         defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, lossy: Span? = nil,
-        nulls: NullsClause? = nil, span: Span
+        nulls: NullsClause? = nil, computed: Expr? = nil, span: Span
     ) {
         self.name = name
         self.type = type
@@ -182,6 +185,7 @@ package struct FieldDecl: Sendable, Equatable {
         self.rules = rules
         self.oneOrMany = oneOrMany
         self.lossy = lossy
+        self.computed = computed
         self.nulls = nulls
         self.span = span
     }
@@ -425,9 +429,13 @@ package enum ExprKind: Sendable, Equatable {
     indirect case not(Expr)
     /// `left op right`.
     indirect case binary(BinaryOperator, Expr, Expr)
+    /// `if condition then value else value`.
+    indirect case conditional(Expr, Expr, Expr)
+    /// `$.key.path`: a value of the record's input, read as a `from` path reads it.
+    case input(KeyPath)
 }
 
-/// The binary operators of check expressions, loosest first.
+/// The binary operators of expressions, loosest first.
 package enum BinaryOperator: String, Sendable, Equatable {
     /// `or`: true when either side is.
     case or
@@ -445,6 +453,16 @@ package enum BinaryOperator: String, Sendable, Equatable {
     case greater = ">"
     /// `>=`.
     case greaterOrEqual = ">="
+    /// `??`: the left side, or the right when the left is `null`.
+    case coalesce = "??"
+    /// `+`: a sum, or two strings joined.
+    case add = "+"
+    /// `-`.
+    case subtract = "-"
+    /// `*`.
+    case multiply = "*"
+    /// `/`.
+    case divide = "/"
 }
 
 /// `enum Name { cases… default case }`.

@@ -102,6 +102,11 @@ package struct Lexer {
             scanNumber()
         case Ascii.minus where byte(1) == Ascii.greater:
             punctuation(.arrow, length: 2)
+        case Ascii.minus: punctuation(.minus, length: 1)
+        case Ascii.plus: punctuation(.plus, length: 1)
+        case Ascii.star: punctuation(.star, length: 1)
+        case Ascii.slash: punctuation(.slash, length: 1)
+        case Ascii.dollar: punctuation(.dollar, length: 1)
         case _ where Ascii.isDigit(first):
             scanNumber()
         case _ where Ascii.isIdentifierStart(first):
@@ -431,6 +436,7 @@ private enum Ascii {
     static let leftParen = UInt8(ascii: "(")
     static let rightParen = UInt8(ascii: ")")
     static let plus = UInt8(ascii: "+")
+    static let dollar = UInt8(ascii: "$")
     static let comma = UInt8(ascii: ",")
     static let minus = UInt8(ascii: "-")
     static let dot = UInt8(ascii: ".")
@@ -483,7 +489,8 @@ private enum Ascii {
         if isIdentifierContinue(byte) { return true }
         switch byte {
         case space, tab, newline, carriageReturn, quote, leftParen, rightParen, comma, minus, dot, slash, colon,
-            less, equals, greater, question, leftBracket, rightBracket, leftBrace, pipe, rightBrace, bang:
+            less, equals, greater, question, leftBracket, rightBracket, leftBrace, pipe, rightBrace, bang, plus, star,
+            dollar:
             return true
         default:
             return false

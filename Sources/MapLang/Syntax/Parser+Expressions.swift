@@ -70,21 +70,98 @@ extension Parser {
     }
 
     /// ```ebnf
-    /// comparison = operand [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) operand ] ;
+    /// comparison = coalescing [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) coalescing ] ;
     /// ```
     ///
     /// A second comparison operator is reported, and its operand read and dropped.
     mutating func parseComparison(after separator: Token) throws(SyntaxError) -> Expr {
-        let left = try parseOperand(after: separator)
+        let left = try parseCoalescing(after: separator)
         guard let op = Self.comparisonOperator(current.kind) else { return left }
         let operatorToken = advance()
-        let right = try parseOperand(after: operatorToken)
+        let right = try parseCoalescing(after: operatorToken)
         while let extra = Self.comparisonOperator(current.kind) {
             report(.chainedComparison(extra), at: current.span)
             let extraToken = advance()
-            _ = try parseOperand(after: extraToken)
+            _ = try parseCoalescing(after: extraToken)
         }
         return Expr(kind: .binary(op, left, right), span: left.span.merged(with: right.span))
+    }
+
+    /// ```ebnf
+    /// coalescing = additive { "??" additive } ;
+    /// ```
+    ///
+    /// `??` is two `?` with nothing between them.
+    mutating func parseCoalescing(after separator: Token) throws(SyntaxError) -> Expr {
+        var links = 0
+        defer { nesting -= links }
+        var left = try parseAdditive(after: separator)
+        while current.kind == .questionMark, peek().kind == .questionMark, peek().span.start == current.span.end {
+            try enterNesting(.expression)
+            links += 1
+            _ = advance()
+            let token = advance()
+            let right = try parseAdditive(after: token)
+            left = Expr(kind: .binary(.coalesce, left, right), span: left.span.merged(with: right.span))
+        }
+        return left
+    }
+
+    /// ```ebnf
+    /// additive = multiplicative { ( "+" | "-" ) multiplicative } ;
+    /// ```
+    ///
+    /// A number written with its `-` right after an operand, as in `a -1`,
+    /// is a subtraction.
+    mutating func parseAdditive(after separator: Token) throws(SyntaxError) -> Expr {
+        var links = 0
+        defer { nesting -= links }
+        var left = try parseMultiplicative(after: separator)
+        while true {
+            let op: BinaryOperator
+            let right: Expr
+            switch current.kind {
+            case .plus, .minus:
+                op = current.kind == .plus ? .add : .subtract
+                try enterNesting(.expression)
+                links += 1
+                let token = advance()
+                right = try parseMultiplicative(after: token)
+            case .integer(let text) where text.hasPrefix("-"), .decimal(let text) where text.hasPrefix("-"):
+                op = .subtract
+                try enterNesting(.expression)
+                links += 1
+                let token = advance()
+                let unsigned: LiteralKind =
+                    if case .integer = token.kind { .integer(String(text.dropFirst())) } else { .decimal(String(text.dropFirst())) }
+                let span = Span(start: token.span.start + 1, end: token.span.end)
+                right = try parseMultiplicative(after: token, first: Expr(kind: .literal(Literal(kind: unsigned, span: span)), span: span))
+            default:
+                return left
+            }
+            left = Expr(kind: .binary(op, left, right), span: left.span.merged(with: right.span))
+        }
+    }
+
+    /// ```ebnf
+    /// multiplicative = operand { ( "*" | "/" ) operand } ;
+    /// ```
+    ///
+    /// - Parameter first: The first operand, when it has been read already.
+    mutating func parseMultiplicative(after separator: Token, first: Expr? = nil) throws(SyntaxError) -> Expr {
+        var links = 0
+        defer { nesting -= links }
+        var left: Expr
+        if let first { left = first } else { left = try parseOperand(after: separator) }
+        while current.kind == .star || current.kind == .slash {
+            let op: BinaryOperator = current.kind == .star ? .multiply : .divide
+            try enterNesting(.expression)
+            links += 1
+            let token = advance()
+            let right = try parseOperand(after: token)
+            left = Expr(kind: .binary(op, left, right), span: left.span.merged(with: right.span))
+        }
+        return left
     }
 
     /// The comparison a token stands for, if any.
@@ -98,7 +175,7 @@ extension Parser {
         case .greaterEqual: return .greaterOrEqual
         case .identifier, .string, .integer, .decimal, .leftBrace, .rightBrace, .leftBracket, .rightBracket,
             .leftParen, .rightParen, .colon, .comma, .dot, .pipe, .equals, .questionMark, .arrow, .closedRange,
-            .halfOpenRange, .endOfFile:
+            .halfOpenRange, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             return nil
         }
     }
@@ -107,13 +184,24 @@ extension Parser {
     /// operand = scalar
     ///         | IDENT { "." IDENT }
     ///         | IDENT "(" [ expr { "," expr } ] ")"
+    ///         | "$" "." keyPath
+    ///         | "if" expr "then" expr "else" expr
     ///         | "(" expr ")" ;
     /// ```
     ///
-    /// `and`, `or`, `not` and `else` are not names here, and neither is a
-    /// name followed by `:`, which starts the next field.
+    /// `and`, `or`, `not`, `then` and `else` are not names here, and neither
+    /// is a name followed by `:`, which starts the next field.
     mutating func parseOperand(after separator: Token) throws(SyntaxError) -> Expr {
         switch current.kind {
+        case .dollar:
+            let dollar = advance()
+            guard let dot = take(.dot) else {
+                throw fail(.expectedToken(.dot, context: .inputPath, found: current.kind), at: missingSpan)
+            }
+            let path = try parseKeyPath(after: dot, firstMayBeKeyword: true)
+            return Expr(kind: .input(path), span: dollar.span.merged(with: path.span))
+        case .identifier("if") where !atFieldStart:
+            return try parseConditional()
         case .string, .integer, .decimal:
             let literal = try parseScalar(after: separator)
             return Expr(kind: .literal(literal), span: literal.span)
@@ -122,7 +210,7 @@ extension Parser {
                 let literal = try parseScalar(after: separator)
                 return Expr(kind: .literal(literal), span: literal.span)
             }
-            guard !["and", "or", "not", "else"].contains(word), !atFieldStart, !atDeclarationStart else { break }
+            guard !["and", "or", "not", "then", "else"].contains(word), !atFieldStart, !atDeclarationStart else { break }
             let name = Identifier(word, span: advance().span)
             if current.kind == .leftParen {
                 return try parseCall(name)
@@ -145,10 +233,29 @@ extension Parser {
             return Expr(kind: inner.kind, span: open.span.merged(with: close.span))
         case .leftBrace, .rightBrace, .leftBracket, .rightBracket, .rightParen, .colon, .comma, .dot, .pipe, .equals,
             .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less, .lessEqual, .greater,
-            .greaterEqual, .endOfFile:
+            .greaterEqual, .plus, .minus, .star, .slash, .endOfFile:
             break
         }
         throw fail(.expectedExpression(after: separator.kind, found: current.kind), at: missingSpan)
+    }
+
+    /// Parses `if condition then value else value`, at `if`.
+    private mutating func parseConditional() throws(SyntaxError) -> Expr {
+        try enterNesting(.expression)
+        defer { nesting -= 1 }
+        let keyword = advance()
+        let condition = try parseExpr(after: keyword)
+        guard atKeyword("then") else {
+            throw fail(.expectedKeyword("then", after: tokens[position - 1].kind, found: current.kind), at: missingSpan)
+        }
+        let then = advance()
+        let whenTrue = try parseExpr(after: then)
+        guard atKeyword("else") else {
+            throw fail(.expectedKeyword("else", after: tokens[position - 1].kind, found: current.kind), at: missingSpan)
+        }
+        let otherwise = advance()
+        let whenFalse = try parseExpr(after: otherwise)
+        return Expr(kind: .conditional(condition, whenTrue, whenFalse), span: keyword.span.merged(with: whenFalse.span))
     }
 
     /// Parses a call's arguments, at `(` after the function's name.

@@ -20,6 +20,10 @@ extension Parser {
             throw fail(.expectedType(found: current.kind), at: missingSpan)
         }
         let type = try parseType()
+        var computed: Expr?
+        if let equals = take(.equals) {
+            computed = try parseExpr(after: equals)
+        }
         var sources: [KeyPath]?
         var pipeline: Pipeline?
         var defaultValue: DefaultClause?
@@ -68,7 +72,7 @@ extension Parser {
         }
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
-            oneOrMany: oneOrMany, lossy: lossy, nulls: nulls, span: Span(start: name.span.start, end: previousEnd))
+            oneOrMany: oneOrMany, lossy: lossy, nulls: nulls, computed: computed, span: Span(start: name.span.start, end: previousEnd))
         if Self.word(of: current) == "nulls", peek().kind != .colon, onPreviousLine {
             report(.nullsSettingOnFieldLine(field: name.name), at: current.span)
         }
@@ -108,8 +112,11 @@ extension Parser {
     /// ```
     ///
     /// A first step that is an index is reported (`key-path-starts-with-index`) and kept.
-    mutating func parseKeyPath(after separator: Token) throws(SyntaxError) -> KeyPath {
-        var components = [try parseKeyStep(after: separator, first: true)]
+    ///
+    /// - Parameter firstMayBeKeyword: Whether the first step may be a bare
+    ///   clause keyword, as after `$.`, where no clause can start.
+    mutating func parseKeyPath(after separator: Token, firstMayBeKeyword: Bool = false) throws(SyntaxError) -> KeyPath {
+        var components = [try parseKeyStep(after: separator, first: !firstMayBeKeyword)]
         while true {
             if let dot = take(.dot) {
                 components.append(try parseKeyStep(after: dot, first: false))
@@ -144,7 +151,7 @@ extension Parser {
             return index
         case .integer, .decimal, .leftBrace, .rightBrace, .rightBracket, .leftParen, .rightParen, .colon, .comma,
             .dot, .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less,
-            .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             break
         }
         throw fail(.expectedName(.key, after: separator.kind, found: current.kind), at: missingSpan)

@@ -31,7 +31,7 @@ extension Parser {
         case .leftBrace:
             return try parseObjectLiteral()
         case .rightBrace, .rightBracket, .leftParen, .rightParen, .colon, .comma, .dot, .pipe, .equals, .questionMark,
-            .arrow, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .arrow, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             break
         }
         throw fail(.expectedValue(.literal, after: separator.kind, found: current.kind), at: missingSpan)
@@ -67,7 +67,7 @@ extension Parser {
             }
         case .leftBrace, .rightBrace, .leftBracket, .rightBracket, .leftParen, .rightParen, .colon, .comma, .dot,
             .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less,
-            .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             break
         }
         throw fail(.expectedValue(.scalar, after: separator.kind, found: token.kind), at: missingSpan)
@@ -87,7 +87,7 @@ extension Parser {
             return try parseRange(lower: number)
         case .identifier, .string, .integer, .decimal, .leftBrace, .rightBrace, .leftBracket, .rightBracket,
             .leftParen, .rightParen, .colon, .comma, .dot, .pipe, .equals, .questionMark, .arrow, .equalEqual,
-            .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             return number
         }
     }
@@ -104,7 +104,7 @@ extension Parser {
             return Literal(kind: .decimal(digits), span: token.span)
         case .identifier, .string, .leftBrace, .rightBrace, .leftBracket, .rightBracket, .leftParen, .rightParen,
             .colon, .comma, .dot, .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual,
-            .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             return nil
         }
     }

@@ -170,7 +170,7 @@ struct Parser {
         case .identifier(let word): return word == "true" || word == "false" || word == "null"
         case .leftBrace, .rightBrace, .leftBracket, .rightBracket, .leftParen, .rightParen, .colon, .comma, .dot,
             .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less,
-            .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             return false
         }
     }
@@ -219,7 +219,7 @@ struct Parser {
         case .string, .integer, .decimal, .leftBracket, .leftBrace, .leftParen, .closedRange, .halfOpenRange:
             return true
         case .rightBrace, .rightBracket, .rightParen, .colon, .comma, .dot, .pipe, .equals, .questionMark, .arrow,
-            .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar, .endOfFile:
             return false
         }
     }
@@ -309,7 +309,7 @@ struct Parser {
         case .rightBrace, .rightBracket, .rightParen:
             depth = max(0, depth - 1)
         case .identifier, .string, .integer, .decimal, .colon, .comma, .dot, .pipe, .equals, .questionMark, .arrow,
-            .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
+            .closedRange, .halfOpenRange, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar,
             .endOfFile:
             break
         }

@@ -117,6 +117,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case when
         /// After a key in an object literal.
         case objectKey(String)
+        /// After `$` in an expression.
+        case inputPath
     }
 
     /// What kind of value is expected.
@@ -291,6 +293,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .tableDefault, .choiceDefault: place = "after `default`"
             case .when: place = "after `when`"
             case .objectKey(let key): place = "after the key \(TokenKind.quoted(key, limit: 24))"
+            case .inputPath: place = "after `$`"
             }
             return "expected `\(expected.spelling)` \(place), found \(found)"
         case .expectedType(let found):
@@ -410,12 +413,14 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             if case .identifier(let word) = found, TokenKind.keywords.contains(word) || Parser.clauseKeywords.contains(word) {
                 return "write a key that is a keyword as a string: `\"\(word)\"`"
             }
+            if found == .dollar { return "write a key holding `$` as a string, as in `from \"$ref\"`" }
             return nil
         case .expectedToken(_, let context, _):
             switch context {
             case .fieldName(_, let suggestion): return suggestion.map { "did you mean `\($0)`?" }
             case .tableDefault: return "write `default -> value`"
             case .choiceDefault: return "write `default -> Model`"
+            case .inputPath: return "read a key of the record's input with `$.key` or `$.a.b`"
             case .declarationHeader, .tableRowInputs, .when, .objectKey: return nil
             }
         case .expectedType(let found):
@@ -462,10 +467,9 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             }
         case .unexpectedCharacters(let text):
             switch text.unicodeScalars.first {
-            case "@", "$": return "write a key holding `\(text)` as a string, as in `from \"@type\"`"
-            case "#", "/": return "comments start with `//`"
+            case "@": return "write a key holding `\(text)` as a string, as in `from \"@type\"`"
+            case "#": return "comments start with `//`"
             case "'": return "strings are written in double quotes"
-            case "-": return "a minus sign goes directly before a number's digits; the arrow is `->`"
             case "!": return "compare with `!=` and negate with `not`"
             case "&": return "combine conditions with `and`"
             case ";": return "declarations need no `;` between them"
@@ -506,7 +510,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .string, .integer, .decimal, .identifier, .leftBracket, .leftBrace, .closedRange, .halfOpenRange:
             return true
         case .rightBrace, .rightBracket, .leftParen, .rightParen, .colon, .comma, .dot, .pipe, .equals,
-            .questionMark, .arrow, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .endOfFile:
+            .questionMark, .arrow, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star,
+            .slash, .dollar, .endOfFile:
             return false
         }
     }

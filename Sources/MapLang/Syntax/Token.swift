@@ -68,6 +68,16 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     case greater
     /// `>=`.
     case greaterEqual
+    /// `+`.
+    case plus
+    /// `-` not before a digit, where it starts a number.
+    case minus
+    /// `*`.
+    case star
+    /// `/` not before `/` or `*`, where it starts a comment.
+    case slash
+    /// `$`: the record's input, in computed fields.
+    case dollar
     /// The end of the input; always the last token.
     case endOfFile
 
@@ -75,8 +85,8 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     ///
     /// They stay identifiers; this set only lets messages call them keywords.
     static let keywords: Set<String> = [
-        "and", "check", "default", "else", "enum", "false", "from", "keepNull", "keys", "lenient", "lossy", "missing", "model",
-        "not", "null", "nulls", "omitNull", "oneOrMany", "or", "root", "strict", "table", "transform", "true", "using",
+        "and", "check", "default", "else", "enum", "false", "from", "if", "keepNull", "keys", "lenient", "lossy", "missing", "model",
+        "not", "null", "nulls", "omitNull", "oneOrMany", "or", "root", "strict", "table", "then", "transform", "true", "using",
         "when", "where",
     ]
 
@@ -94,7 +104,7 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
             return "end of file"
         case .leftBrace, .rightBrace, .leftBracket, .rightBracket, .leftParen, .rightParen, .colon, .comma,
             .dot, .pipe, .equals, .questionMark, .arrow, .closedRange, .halfOpenRange, .equalEqual, .bangEqual,
-            .less, .lessEqual, .greater, .greaterEqual:
+            .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .dollar:
             return "`\(spelling)`"
         }
     }
@@ -127,6 +137,11 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
         case .lessEqual: return "<="
         case .greater: return ">"
         case .greaterEqual: return ">="
+        case .plus: return "+"
+        case .minus: return "-"
+        case .star: return "*"
+        case .slash: return "/"
+        case .dollar: return "$"
         case .endOfFile: return ""
         }
     }

@@ -83,6 +83,11 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case tableMiss(table: String, found: String)
     /// A value of the wrong JSON type.
     case typeMismatch(expected: String, found: String)
+    /// An expression's arithmetic could not be worked out: an overflow, a
+    /// division by zero, a result past its type's limits.
+    case arithmeticFailed(reason: String)
+    /// A computed field's expression gave `null`, and the field is not optional.
+    case computedNull
     /// Not an error but a warning: a `lossy` field left out this element,
     /// which failed to map for these reasons.
     case droppedElement(reasons: [MappingError])
@@ -116,6 +121,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .tableMiss: "table-miss"
         case .typeMismatch: "type-mismatch"
         case .droppedElement: "dropped-element"
+        case .arithmeticFailed: "arithmetic-failed"
+        case .computedNull: "computed-null"
         }
     }
 
@@ -166,6 +173,10 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not in the table `\(table)`"
         case .typeMismatch(let expected, let found):
             "expected \(expected), found \(found)"
+        case .arithmeticFailed(let reason):
+            "the expression cannot be worked out: \(reason)"
+        case .computedNull:
+            "the expression gave null but the field is required"
         case .droppedElement(let reasons):
             "dropped this element, which the field's `lossy` allows: "
                 + reasons.map { reason in

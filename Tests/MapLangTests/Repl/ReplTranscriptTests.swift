@@ -435,7 +435,7 @@ struct ReplTranscriptTests {
               |              ^
 
             1 error
-            <repl:5>:3:9: error: cannot compare a String with a number
+            <repl:5>:3:9: error: cannot compare a String with an Int
               |
             3 |   check book.title != 3
               |         ^^^^^^^^^^^^^^^

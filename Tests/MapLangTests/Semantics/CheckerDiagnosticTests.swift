@@ -33,10 +33,10 @@ struct CheckerDiagnosticTests {
         // check-comparison-mismatch
         DiagnosticCase(
             id: "String compared with a number", source: "model A { name: String check »name == 3 }",
-            code: "check-comparison-mismatch", message: "cannot compare a String with a number", help: nil),
+            code: "check-comparison-mismatch", message: "cannot compare a String with an Int", help: nil),
         DiagnosticCase(
             id: "number ordered against a String", source: #"model A { n: Int check »n < "a" }"#,
-            code: "check-comparison-mismatch", message: "cannot compare a number with a String", help: nil),
+            code: "check-comparison-mismatch", message: "cannot compare an Int with a String", help: nil),
         DiagnosticCase(
             id: "Bools ordered", source: "model A { flag: Bool check »flag < true }",
             code: "check-comparison-mismatch", message: "cannot compare a Bool with a Bool", help: nil),
@@ -46,7 +46,7 @@ struct CheckerDiagnosticTests {
         // check-not-boolean
         DiagnosticCase(
             id: "check that is a number", source: "model A { n: Int check »n }",
-            code: "check-not-boolean", message: "a check must be a condition, but this is a number", help: nil),
+            code: "check-not-boolean", message: "a check must be a condition, but this is an Int", help: nil),
         DiagnosticCase(
             id: "check that is a string literal", source: #"model A { n: Int check »"yes" }"#,
             code: "check-not-boolean", message: "a check must be a condition, but this is a String", help: nil),
@@ -56,13 +56,13 @@ struct CheckerDiagnosticTests {
             code: "check-operand-mismatch", message: "`not` cannot apply to a String", help: nil),
         DiagnosticCase(
             id: "and with a number on the right", source: "model A { flag: Bool n: Int check flag and »n }",
-            code: "check-operand-mismatch", message: "`and` cannot apply to a number", help: nil),
+            code: "check-operand-mismatch", message: "`and` cannot apply to an Int", help: nil),
         DiagnosticCase(
             id: "or with a String on the left", source: "model A { flag: Bool name: String check »name or flag }",
             code: "check-operand-mismatch", message: "`or` cannot apply to a String", help: nil),
         DiagnosticCase(
             id: "count of a number", source: "model A { n: Int check count(»n) > 0 }",
-            code: "check-operand-mismatch", message: "`count` cannot apply to a number", help: nil),
+            code: "check-operand-mismatch", message: "`count` cannot apply to an Int", help: nil),
         // dictionary-key-not-string
         DiagnosticCase(
             id: "Int dictionary keys", source: "model A { m: [»Int: String] }",
@@ -156,7 +156,7 @@ struct CheckerDiagnosticTests {
             code: "invalid-arguments", message: "`oneOf` takes at least one value", help: nil),
         DiagnosticCase(
             id: "count of two fields", source: "model A { s: String t: String check »count(s, t) > 0 }",
-            code: "invalid-arguments", message: "`count` takes one field", help: nil),
+            code: "invalid-arguments", message: "`count` takes one value", help: nil),
         // invalid-date-pattern
         DiagnosticCase(
             id: "empty date pattern", source: #"model A { d: Date using date("»") }"#,

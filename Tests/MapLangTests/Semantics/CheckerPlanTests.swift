@@ -36,7 +36,7 @@ struct CheckerPlanTests {
             """
             model A {
               x: »Strng
-              y: Int »= 3
+              y: Int »-> 3
               z: »Bol
             }
             """)

@@ -225,7 +225,7 @@ struct EBNF {
         /// Expands a term; past a depth, repetitions and options are left
         /// out and the shortest alternative taken, so every text ends.
         mutating func expand(_ term: Term, depth: Int, inModel: Bool, into words: inout [String]) {
-            let deep = depth > 12
+            let deep = depth > 17
             switch term {
             case .literal(let text):
                 words.append(text)

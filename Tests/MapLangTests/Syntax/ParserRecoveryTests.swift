@@ -24,8 +24,8 @@ struct ParserRecoveryTests {
             help: nil, secondary: [],
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
-            id: "junk after a field", source: "model A { x: Int = 3 }",
-            diagnostics: ["1:18 expected-clause: expected `from`, `using`, `default` or `where` after the field `x`, found `=`"],
+            id: "junk after a field", source: "model A { x: Int -> 3 }",
+            diagnostics: ["1:18 expected-clause: expected `from`, `using`, `default` or `where` after the field `x`, found `->`"],
             help: nil, secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n"),
         RecoveryCase(
@@ -355,7 +355,7 @@ extension ParserRecoveryTests {
 
             modle Label {
               name: String
-              color: String = "red"
+              color: String -> "red"
               id: Int
             }
 
@@ -373,7 +373,7 @@ extension ParserRecoveryTests {
                 "17:29 expected-member: expected a row or `default` in table `priority`, found identifier `high`",
                 "19:25 expected-name: expected a transformer name after `|`, found identifier `modle`",
                 "21:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `modle`",
-                "23:17 expected-clause: expected `from`, `using`, `default` or `where` after the field `color`, found `=`",
+                "23:17 expected-clause: expected `from`, `using`, `default` or `where` after the field `color`, found `->`",
             ])
         #expect(
             ASTDumper.dump(result.file, source: source) == """

@@ -110,7 +110,10 @@ private struct DirectTableBuilder {
             let startsWithKeys = model.fields.allSatisfy { field in
                 field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
             }
-            guard model.unknownKeys == .ignore, startsWithKeys else {
+            // Computed fields, and checks that read the input, need the whole object.
+            let readsWholeObject =
+                model.fields.contains(where: \.isComputed) || model.checks.contains(where: \.condition.readsInput)
+            guard model.unknownKeys == .ignore, startsWithKeys, !readsWholeObject else {
                 models.append(
                     DirectModelEntry(isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))
                 continue
@@ -275,23 +278,6 @@ extension ValueType {
         case .string, .int, .double, .decimal, .bool, .date, .url, .json, .enumeration: true
         case .model, .choice, .array, .dictionary: false
         case .optional(let wrapped): wrapped.isScalar
-        }
-    }
-}
-
-extension CheckExpr {
-    /// Adds the indices of the model's own fields the expression reads.
-    func addFieldsRead(to fields: inout Set<Int>) {
-        switch self {
-        case .constant:
-            break
-        case .field(let index, _):
-            fields.insert(index)
-        case .count(let operand), .not(let operand):
-            operand.addFieldsRead(to: &fields)
-        case .and(let left, let right), .or(let left, let right), .compare(_, let left, let right):
-            left.addFieldsRead(to: &fields)
-            right.addFieldsRead(to: &fields)
         }
     }
 }

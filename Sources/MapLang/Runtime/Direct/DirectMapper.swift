@@ -261,7 +261,10 @@ struct DirectRun {
             guard let value = try mapThroughInterpreter(entry, starts: starts, depth: depth, &context) else { return false }
             values[entry.index] = value
         }
-        return mapper.interpreter.plan.models[index].checks.allSatisfy { $0.condition.holds(for: values) }
+        // A check that fails, or cannot be worked out, sends the record to the
+        // interpreter, which reports it. The direct path takes no model whose
+        // checks read the input (see `DirectPlan`), so none is at hand here.
+        return mapper.interpreter.plan.models[index].checks.allSatisfy { (try? $0.condition.holds(for: values, input: nil)) == true }
     }
 
     /// What following a key path found.

@@ -65,11 +65,12 @@ extension Interpreter {
             builder.merge(kept)
         }
         guard !failed else { return nil }
-        for check in model.checks where !check.condition.holds(for: forward ?? []) {
-            context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
-            failed = true
+        if var values = forward {
+            // Computed fields are not written back; the checks see them worked out again.
+            if model.hasComputedFields, !computeFields(of: model, values: &values, input: nil, &context) { return nil }
+            guard checksHold(model, values: values, input: nil, &context) else { return nil }
         }
-        return failed ? nil : builder.value
+        return builder.value
     }
 
     /// What becomes of one field's value, with the value forward mapping
