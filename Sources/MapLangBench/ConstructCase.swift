@@ -33,5 +33,9 @@ package struct ConstructCase: Sendable {
         ConstructCase(
             name: "scale and round on comments", original: "  comments: Int\n",
             replacement: "  comments: Decimal using scale(-2) | round(1)\n"),
+        ConstructCase(
+            name: "computed fields (string, Decimal, Bool)", original: "  comments: Int\n",
+            replacement: "  comments: Int\n  heading: String = author + \": \" + title\n  perDay: Decimal = comments / 7\n"
+                + "  busy: Bool = comments > 10 and assignee != null\n"),
     ]
 }

@@ -157,6 +157,9 @@ package enum FuzzEntryPoints {
               counts: [String: Int]? lossy
               note: String? omitNull using replace("a", "b") | removePrefix("x") | removeSuffix("y")
               cents: Decimal? using scale(-2) | round(1)
+              total: Decimal? = (price ?? 0) * 3 / (cents ?? 1) + decimal($.count)
+              heading: String = if flag then (title ?? "none") + string(ratio) else string(kind)
+              check total == null or total > -1000000 else "total too small"
               check flag or kind == b or count(tags) > 1 else "needs a flag"
             }
             """
