@@ -34,6 +34,12 @@ package struct ConstructCase: Sendable {
             name: "scale and round on comments", original: "  comments: Int\n",
             replacement: "  comments: Decimal using scale(-2) | round(1)\n"),
         ConstructCase(
+            name: "from $ grouping two keys", original: "model Issue {\n",
+            replacement: "model Counts {\n  comments: Int\n  number: Int\n}\n\nmodel Issue {\n  counts: Counts from $\n"),
+        ConstructCase(
+            name: "flatten of the user", original: "model Issue {\n",
+            replacement: "model Poster {\n  login: String\n  siteAdmin: Bool\n}\n\nmodel Issue {\n  poster: Poster flatten from user\n"),
+        ConstructCase(
             name: "computed fields (string, Decimal, Bool)", original: "  comments: Int\n",
             replacement: "  comments: Int\n  heading: String = author + \": \" + title\n  perDay: Decimal = comments / 7\n"
                 + "  busy: Bool = comments > 10 and assignee != null\n"),

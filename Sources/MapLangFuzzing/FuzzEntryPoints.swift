@@ -131,6 +131,10 @@ package enum FuzzEntryPoints {
               "high" -> "H"
             }
             transform clean = trim | lowercase
+            model Spot {
+              x: Int?
+              y: String?
+            }
             model Child {
               name: String using clean where length(...8)
               at: Date? using timestamp(ms)
@@ -157,6 +161,8 @@ package enum FuzzEntryPoints {
               counts: [String: Int]? lossy
               note: String? omitNull using replace("a", "b") | removePrefix("x") | removeSuffix("y")
               cents: Decimal? using scale(-2) | round(1)
+              spot: Spot from $
+              flat: Spot? flatten from child
               total: Decimal? = (price ?? 0) * 3 / (cents ?? 1) + decimal($.count)
               heading: String = if flag then (title ?? "none") + string(ratio) else string(kind)
               check total == null or total > -1000000 else "total too small"

@@ -38,6 +38,7 @@ struct Plan: Sendable {
             var model = model
             model.omitsNulls = model.fields.contains(where: \.omitsNull)
             model.hasComputedFields = model.fields.contains(where: \.isComputed)
+            model.flattens = model.fields.contains(where: \.flattens)
             return model
         }
         self.enums = enums
@@ -148,6 +149,8 @@ struct ModelPlan: Sendable {
     var omitsNulls = false
     /// Whether any field is computed; set by `Plan`'s initializer.
     var hasComputedFields = false
+    /// Whether any field is `flatten`ed; set by `Plan`'s initializer.
+    var flattens = false
 }
 
 /// A field ready to read, convert and validate.
@@ -187,6 +190,15 @@ struct FieldPlan: Sendable {
     var computed: CheckExpr?
     /// Whether the field is computed (`= expression`).
     var isComputed = false
+    /// `flatten`: the field, a model, writes its fields into the enclosing
+    /// object's output instead of under its own name.
+    var flattens = false
+    /// The keys a `flatten` field writes into the enclosing output, which
+    /// reverse mapping gathers back; set once every model is compiled.
+    var flattenedNames: [String] = []
+
+    /// Whether the field reads the whole object it is in (`from $`).
+    var readsWholeObject: Bool { sources.first?.steps.isEmpty == true }
 }
 
 /// A key path split into steps.

@@ -111,6 +111,9 @@ package enum ASTDumper {
                 if let span = field.lossy {
                     line("lossy", span, depth: depth + 1)
                 }
+                if let span = field.flatten {
+                    line("flatten", span, depth: depth + 1)
+                }
                 if let nulls = field.nulls {
                     line(nulls.omit ? "omitNull" : "keepNull", nulls.span, depth: depth + 1)
                 }
@@ -176,6 +179,7 @@ package enum ASTDumper {
 
     /// A key path in source form: `labels[0].name`, `meta."a.b".c`.
     static func keyPath(_ path: KeyPath) -> String {
+        guard !path.components.isEmpty else { return "$" }
         var text = ""
         for (position, component) in path.components.enumerated() {
             switch component.kind {

@@ -26,7 +26,7 @@ extension RulesFormatter {
         variant.inputs.map(written).joined(separator: ", ") + " -> " + variant.model.name
     }
 
-    /// `name: Type = expression oneOrMany lossy omitNull from a, b using x | y default v when missing where r1, r2`.
+    /// `name: Type = expression oneOrMany lossy flatten omitNull from a, b using x | y default v when missing where r1, r2`.
     ///
     /// - Parameter computed: The ` = expression` of a computed field, as the layout writes it.
     static func written(_ field: FieldDecl, computed: String?) -> String {
@@ -36,6 +36,9 @@ extension RulesFormatter {
         }
         if field.lossy != nil {
             text += " lossy"
+        }
+        if field.flatten != nil {
+            text += " flatten"
         }
         if let nulls = field.nulls {
             text += nulls.omit ? " omitNull" : " keepNull"
@@ -67,6 +70,7 @@ extension RulesFormatter {
 
     /// `user.login`, `labels[0].name`, `"ext.desc"`, `meta."a.b".c`.
     static func written(_ path: KeyPath) -> String {
+        guard !path.components.isEmpty else { return "$" }
         var text = ""
         for (position, component) in path.components.enumerated() {
             switch component.kind {

@@ -69,10 +69,19 @@ struct Interpreter: Sendable {
             for (index, value) in values.enumerated() { members[index].value = value }
         }
         guard checksHold(model, values: values, input: object, &context) else { return nil }
-        guard model.omitsNulls else { return .object(MappedObject(members)) }
-        // Checks have seen every field; the output leaves out the nulls it omits.
-        let kept = zip(model.fields, members).filter { field, member in !(field.omitsNull && member.value == .null) }
-        return .object(MappedObject(kept.map(\.1)))
+        guard model.omitsNulls || model.flattens else { return .object(MappedObject(members)) }
+        // Checks have seen every field; the output leaves out the nulls it
+        // omits, and writes a flattened model's members in its place.
+        var output: [MappedMember] = []
+        output.reserveCapacity(members.count)
+        for (field, member) in zip(model.fields, members) {
+            if field.flattens {
+                if case .object(let nested) = member.value { output += nested.members }
+            } else if !(field.omitsNull && member.value == .null) {
+                output.append(member)
+            }
+        }
+        return .object(MappedObject(output))
     }
 
     /// Works out a model's computed fields in order, each from the values

@@ -196,6 +196,19 @@ extension Checker {
                 report(.oneOrManyNotArray(field: field.name.name, type: typeName(type)), at: span)
             }
         }
+        if let path = field.sources?.first(where: \.components.isEmpty) {
+            switch type.unwrapped {
+            case .model, .choice, .json: break
+            default: report(.wholeObjectType(field: field.name.name, type: typeName(type)), at: path.span)
+            }
+        }
+        if let span = field.flatten {
+            if case .model = type.unwrapped {
+                plan.flattens = true
+            } else {
+                report(.flattenNotModel(field: field.name.name, type: typeName(type)), at: span)
+            }
+        }
         if let span = field.lossy {
             switch type.unwrapped {
             case .array, .dictionary:
@@ -223,7 +236,7 @@ extension Checker {
                 text += "[\(index)]"
             }
         }
-        return KeyPathPlan(steps: steps, text: text)
+        return KeyPathPlan(steps: steps, text: steps.isEmpty ? "$" : text)
     }
 }
 

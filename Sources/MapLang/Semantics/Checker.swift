@@ -140,6 +140,7 @@ struct Checker {
         var models = zip(declarations.models, members).map { item, members in
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }
         }
+        resolveGrouping(&models, members: members)
         for (index, item) in declarations.models.enumerated() {
             compileComputedFields(item.decl.name.name, members: members[index], models: &models, enums: enums)
         }

@@ -39,6 +39,12 @@ enum SemanticMessage: DiagnosticMessage {
     case computedFieldOrder(field: String, reference: String)
     /// A computed field that reads the input, which reverse mapping cannot write back.
     case irreversibleComputedField(field: String)
+    /// `from $` on a field that cannot hold an object.
+    case wholeObjectType(field: String, type: String)
+    /// `flatten` on a field that is not a model.
+    case flattenNotModel(field: String, type: String)
+    /// A flattened model's field named like another field of the output it is written into.
+    case flattenNameClash(field: String, name: String, other: String)
     case recursiveTransform(cycle: [String])
     case transformTooDeep(name: String, limit: Int)
     case transformTooLong(name: String, limit: Int)
@@ -99,6 +105,9 @@ enum SemanticMessage: DiagnosticMessage {
         case .computedTypeMismatch: "computed-type-mismatch"
         case .computedFieldOrder: "computed-field-order"
         case .irreversibleComputedField: "irreversible-computed-field"
+        case .wholeObjectType: "whole-object-type"
+        case .flattenNotModel: "flatten-not-model"
+        case .flattenNameClash: "flatten-name-clash"
         case .recursiveTransform: "recursive-transform"
         case .transformTooDeep: "transform-too-deep"
         case .transformTooLong, .pipelineTooLong: "transform-too-long"
@@ -188,6 +197,12 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(field)` reads the computed field `\(reference)`, which is worked out after it"
         case .irreversibleComputedField(let field):
             "the computed field `\(field)` reads the input with `$.`, which the model's fields do not hold, so reverse mapping cannot write it back"
+        case .wholeObjectType(let field, let type):
+            "`from $` reads the whole object, which the field `\(field): \(type)` cannot hold"
+        case .flattenNotModel(let field, let type):
+            "`flatten` writes a model's fields into the enclosing object, but `\(field)` is `\(type)`"
+        case .flattenNameClash(let field, let name, let other):
+            "`flatten` would write the field `\(name)` of `\(field)` where \(other) is written"
         case .lossyNotCollection(let field, let type):
             "`lossy` drops the elements of an array or dictionary that fail to map, but `\(field)` is `\(type)`"
         case .recursiveTransform(let cycle):
@@ -276,6 +291,12 @@ enum SemanticMessage: DiagnosticMessage {
             "declare `\(reference)` before it"
         case .irreversibleComputedField:
             "declare a field that reads the key, and compute from that field"
+        case .wholeObjectType:
+            "make the field a model, a choice or `JSON`"
+        case .flattenNotModel:
+            "make the field a model, `M` or `M?`, or leave out `flatten`"
+        case .flattenNameClash:
+            "rename one of the fields, or leave out `flatten`"
         case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,

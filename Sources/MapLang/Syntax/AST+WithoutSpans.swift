@@ -109,7 +109,7 @@ extension FieldDecl {
             name: name.withoutSpans(), type: type.withoutSpans(), sources: sources?.map { $0.withoutSpans() },
             pipeline: pipeline?.withoutSpans(), defaultValue: defaultValue?.withoutSpans(),
             rules: rules.map { $0.withoutSpans() }, oneOrMany: oneOrMany.map { _ in .erased },
-            lossy: lossy.map { _ in .erased },
+            lossy: lossy.map { _ in .erased }, flatten: flatten.map { _ in .erased },
             nulls: nulls.map { NullsClause(omit: $0.omit, span: .erased) }, computed: computed?.withoutSpans(), span: .erased)
     }
 }

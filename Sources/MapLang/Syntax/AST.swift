@@ -162,6 +162,9 @@ package struct FieldDecl: Sendable, Equatable {
     /// `lossy`, where it is written: an array or dictionary field that drops
     /// the elements that fail to map, with a warning each, and keeps the rest.
     package var lossy: Span?
+    /// `flatten`, where it is written: a model field whose fields the output
+    /// writes into the enclosing object instead of under the field's name.
+    package var flatten: Span?
     /// `omitNull` (`true`) or `keepNull`, where it is written: the field's
     /// own choice over its model's `nulls` setting.
     package var nulls: NullsClause?
@@ -175,7 +178,7 @@ package struct FieldDecl: Sendable, Equatable {
     package init(
         name: Identifier, type: TypeRef, sources: [KeyPath]?, pipeline: Pipeline?,
         defaultValue: DefaultClause?, rules: [RuleCall], oneOrMany: Span? = nil, lossy: Span? = nil,
-        nulls: NullsClause? = nil, computed: Expr? = nil, span: Span
+        flatten: Span? = nil, nulls: NullsClause? = nil, computed: Expr? = nil, span: Span
     ) {
         self.name = name
         self.type = type
@@ -185,6 +188,7 @@ package struct FieldDecl: Sendable, Equatable {
         self.rules = rules
         self.oneOrMany = oneOrMany
         self.lossy = lossy
+        self.flatten = flatten
         self.computed = computed
         self.nulls = nulls
         self.span = span
@@ -232,7 +236,7 @@ package enum TypeRefKind: Sendable, Equatable {
 }
 
 /// A path of keys and array indices into a JSON document: `user.login`,
-/// `labels[0].name`, `"ext.desc"`.
+/// `labels[0].name`, `"ext.desc"`; `$`, with no steps, is the object itself.
 package struct KeyPath: Sendable, Equatable {
     /// The steps from the record inward.
     package var components: [KeyComponent]

@@ -30,6 +30,7 @@ extension Parser {
         var rules: [RuleCall] = []
         var oneOrMany: Span?
         var lossy: Span?
+        var flatten: Span?
         var nulls: NullsClause?
         var firstClause: [String: Span] = [:]
         while atClauseKeyword, let word = Self.word(of: current) {
@@ -57,6 +58,8 @@ extension Parser {
                 if isFirst { oneOrMany = keyword.span }
             case "lossy":
                 if isFirst { lossy = keyword.span }
+            case "flatten":
+                if isFirst { flatten = keyword.span }
             case "omitNull", "keepNull":
                 if let earlier = nulls, isFirst {
                     report(
@@ -72,7 +75,7 @@ extension Parser {
         }
         let field = FieldDecl(
             name: name, type: type, sources: sources, pipeline: pipeline, defaultValue: defaultValue, rules: rules,
-            oneOrMany: oneOrMany, lossy: lossy, nulls: nulls, computed: computed, span: Span(start: name.span.start, end: previousEnd))
+            oneOrMany: oneOrMany, lossy: lossy, flatten: flatten, nulls: nulls, computed: computed, span: Span(start: name.span.start, end: previousEnd))
         if Self.word(of: current) == "nulls", peek().kind != .colon, onPreviousLine {
             report(.nullsSettingOnFieldLine(field: name.name), at: current.span)
         }
@@ -100,11 +103,21 @@ extension Parser {
     /// fieldClause = "from" keyPath { "," keyPath } | … ;
     /// ```
     mutating func parseKeyPaths(after keyword: Token) throws(SyntaxError) -> [KeyPath] {
-        var paths = [try parseKeyPath(after: keyword)]
+        var paths = [try parseSourcePath(after: keyword)]
         while let comma = take(.comma) {
-            paths.append(try parseKeyPath(after: comma))
+            paths.append(try parseSourcePath(after: comma))
         }
         return paths
+    }
+
+    /// Parses one path of a `from` clause: a key path, or `$`, the object itself.
+    ///
+    /// ```ebnf
+    /// sourcePath = "$" | keyPath ;
+    /// ```
+    private mutating func parseSourcePath(after separator: Token) throws(SyntaxError) -> KeyPath {
+        guard let dollar = take(.dollar) else { return try parseKeyPath(after: separator) }
+        return KeyPath(components: [], span: dollar.span)
     }
 
     /// ```ebnf

@@ -59,7 +59,7 @@ struct Parser {
         "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown", "nulls",
     ]
     /// The words that start a field clause.
-    static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany", "lossy", "omitNull", "keepNull"]
+    static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany", "lossy", "flatten", "omitNull", "keepNull"]
     /// The words that start a model member other than a field.
     static let memberKeywords = ["check", "keys", "strict", "lenient", "root", "only", "except", "ignore", "unknown", "nulls"]
 

@@ -112,7 +112,8 @@ private struct DirectTableBuilder {
             }
             // Computed fields, and checks that read the input, need the whole object.
             let readsWholeObject =
-                model.fields.contains(where: \.isComputed) || model.checks.contains(where: \.condition.readsInput)
+                model.fields.contains { $0.isComputed || $0.flattens || $0.readsWholeObject }
+                || model.checks.contains(where: \.condition.readsInput)
             guard model.unknownKeys == .ignore, startsWithKeys, !readsWholeObject else {
                 models.append(
                     DirectModelEntry(isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))

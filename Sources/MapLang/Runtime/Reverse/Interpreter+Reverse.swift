@@ -45,15 +45,22 @@ extension Interpreter {
         var forward: [MappedValue]? = model.checks.isEmpty ? nil : []
         forward?.reserveCapacity(model.fields.count)
         for (index, field) in model.fields.enumerated() {
-            guard model.unknownKeys != .keep(index), !field.reversal.target.isEmpty else {
+            guard model.unknownKeys != .keep(index), !field.reversal.target.isEmpty || field.readsWholeObject else {
                 forward?.append(values[field.name] ?? (model.unknownKeys == .keep(index) ? .object(MappedObject()) : .null))
                 continue
             }
-            context.path.append(.key(field.name))
-            defer { context.path.removeLast() }
-            switch reverseField(field, values[field.name], &context) {
+            // A flattened model's fields are gathered from among the enclosing ones.
+            let value = field.flattens ? gathered(field.flattenedNames, from: object) : values[field.name]
+            if !field.flattens { context.path.append(.key(field.name)) }
+            defer { if !field.flattens { context.path.removeLast() } }
+            switch reverseField(field, value, &context) {
             case .write(let written, let value):
-                builder.insert(written, at: field.reversal.target[...])
+                if !field.readsWholeObject {
+                    builder.insert(written, at: field.reversal.target[...])
+                } else if case .object(let members) = written {
+                    // `from $`: the model's keys go back into the object it was read from.
+                    builder.merge(members)
+                }
                 forward?.append(value)
             case .omit(let value):
                 forward?.append(value)
@@ -71,6 +78,14 @@ extension Interpreter {
             guard checksHold(model, values: values, input: nil, &context) else { return nil }
         }
         return builder.value
+    }
+
+    /// The members of a model-shaped object that a flattened model wrote,
+    /// as that model's object; `nil` when it wrote none.
+    private func gathered(_ names: [String], from object: MappedObject) -> MappedValue? {
+        let wanted = Set(names)
+        let members = object.members.filter { wanted.contains($0.key) }
+        return members.isEmpty ? nil : .object(MappedObject(members))
     }
 
     /// What becomes of one field's value, with the value forward mapping
