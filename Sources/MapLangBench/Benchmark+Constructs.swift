@@ -21,6 +21,7 @@ extension Benchmark {
         let label = size % 1_000_000 == 0 ? "\(size / 1_000_000) MB" : "\(size) bytes"
         var rows: [BenchRow] = []
         for construct in cases {
+            let bytes = construct.issues(bytes)
             let job = try MapLangJob(rulesText: try construct.rules(from: base), name: "construct.map")
             let checked = try job.run(bytes)
             guard checked.failed == 0 else {

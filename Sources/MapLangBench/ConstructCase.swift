@@ -8,6 +8,33 @@ package struct ConstructCase: Sendable {
     package let original: String
     /// What replaces it.
     package let replacement: String
+    /// Members added to every generated issue, for a construct that reads
+    /// what the issues do not hold, such as an array of strings; both
+    /// rules are measured on the issues with them.
+    package var extraMembers: String?
+
+    /// A construct with the members it adds to every issue.
+    init(name: String, original: String, replacement: String, extraMembers: String? = nil) {
+        self.name = name
+        self.original = original
+        self.replacement = replacement
+        self.extraMembers = extraMembers
+    }
+
+    /// The generated issues with `extraMembers` in each, placed before `"locked"`.
+    package func issues(_ bytes: [UInt8]) -> [UInt8] {
+        guard let extraMembers else { return bytes }
+        let marker = Array(#""locked":"#.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == marker[0], bytes[index...].starts(with: marker) { result += Array(extraMembers.utf8) }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
+    }
 
     /// The benchmark's rules with the change made.
     ///
@@ -33,6 +60,17 @@ package struct ConstructCase: Sendable {
         ConstructCase(
             name: "scale and round on comments", original: "  comments: Int\n",
             replacement: "  comments: Decimal using scale(-2) | round(1)\n"),
+        ConstructCase(
+            name: "split of the title", original: "  comments: Int\n",
+            replacement: "  comments: Int\n  words: [String] from title using split(\" \") | trim\n"),
+        ConstructCase(
+            name: "join of an array of strings", original: "  comments: Int\n",
+            replacement: "  comments: Int\n  tags: String from tag_list using join(\", \")\n",
+            extraMembers: #""tag_list":["cache","slow path","p1"],"#),
+        ConstructCase(
+            name: "json of a string holding an object", original: "  comments: Int\n",
+            replacement: "  comments: Int\n  payload: Label using json\n",
+            extraMembers: #""payload":"{\"name\":\"bug\",\"color\":\"d73a4a\"}","#),
         ConstructCase(
             name: "from $ grouping two keys", original: "model Issue {\n",
             replacement: "model Counts {\n  comments: Int\n  number: Int\n}\n\nmodel Issue {\n  counts: Counts from $\n"),

@@ -162,6 +162,9 @@ package enum FuzzEntryPoints {
               note: String? omitNull using replace("a", "b") | removePrefix("x") | removeSuffix("y")
               cents: Decimal? using scale(-2) | round(1)
               spot: Spot from $
+              parts: [Int]? using split(",") | trim
+              joined: String? from tags using join("+")
+              doc: JSON? using json
               flat: Spot? flatten from child
               total: Decimal? = (price ?? 0) * 3 / (cents ?? 1) + decimal($.count)
               heading: String = if flag then (title ?? "none") + string(ratio) else string(kind)

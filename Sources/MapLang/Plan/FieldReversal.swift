@@ -7,6 +7,9 @@ struct FieldReversal: Sendable {
     var inverse: [InverseStep]
     /// The field's default as JSON text: a value equal to it is left out.
     var defaultJSON: [UInt8]?
+    /// The inverse of each stage that ran on the key's whole value, last
+    /// stage first, applied once the scalars' inverses have run.
+    var wholeInverse: [InverseStep] = []
 }
 
 /// The inverse of one transformer: from what it gives back to what it read.

@@ -163,6 +163,9 @@ struct FieldPlan: Sendable {
     var sources: [KeyPathPlan]
     /// Transformers applied to each scalar before it is converted to the field's type.
     var pipeline: [PipelineStage]
+    /// Transformers applied once to the key's whole value before that,
+    /// through one that changes its shape (`split`, `join`, `json`).
+    var wholeValuePipeline: [PipelineStage] = []
     /// The value used when the key is missing (or `null`, unless `defaultOnlyWhenMissing`).
     var defaultValue: MappedValue?
     /// Whether an explicit `null` keeps its meaning instead of taking the default.

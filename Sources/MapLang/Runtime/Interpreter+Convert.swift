@@ -1,4 +1,31 @@
 extension Interpreter {
+    /// Converts the value a field's key holds to the field's type: through
+    /// the stages that run on the whole value first, when it has them
+    /// (`split`, `join`, `json`), then as `convert` does.
+    func convertField(_ value: JSONValue, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
+        guard !field.wholeValuePipeline.isEmpty else { return convert(value, to: field.type, field: field, &context) }
+        var current = value.scalarValue ?? value.mappedValue
+        for stage in field.wholeValuePipeline {
+            switch stage.step.apply(to: current, lenient: field.lenient, tables: plan.tables) {
+            case .success(let next):
+                current = next
+            case .failure(let problem):
+                context.fail(problem, model: context.model, field: field.name, site: stage.site)
+                return nil
+            }
+        }
+        guard let reshaped = JSONValue(exactly: current) else {
+            return mismatch(Coercion.expectation(for: field.type, enums: plan.enums), value, field, &context)
+        }
+        // A key that held a value, reshaped to `null` (`json` of "null"), is read as `null` is.
+        if reshaped == .null {
+            if field.type.isOptional { return .null }
+            context.fail(.nullValue(key: field.sources.first?.text ?? field.name), model: context.model, field: field.name, site: field.site)
+            return nil
+        }
+        return convert(reshaped, to: field.type, field: field, &context)
+    }
+
     /// Converts a JSON value to a field's type, running the field's
     /// transformers on each scalar; `nil` means an error was recorded.
     func convert(_ value: JSONValue, to type: ValueType, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
@@ -75,7 +102,7 @@ extension Interpreter {
     }
 
     /// Records that a value has the wrong shape.
-    private func mismatch(
+    func mismatch(
         _ expected: String, _ value: JSONValue, _ field: FieldPlan, _ context: inout MappingContext
     ) -> MappedValue? {
         context.fail(

@@ -139,7 +139,7 @@ struct Interpreter: Sendable {
                 let depth = context.path.components.count
                 for step in steps { context.path.append(step) }
                 defer { context.path.truncate(to: depth) }
-                guard let converted = convert(value, to: field.type, field: field, &context) else { return nil }
+                guard let converted = convertField(value, field: field, &context) else { return nil }
                 return validate(converted, field: field, &context) ? converted : nil
             case .null:
                 sawNull = true

@@ -168,18 +168,16 @@ extension Checker {
         let sources = field.sources.map { $0.map(compileKeyPath) }
             ?? [KeyPathPlan(steps: [.key(naming.key(for: field.name.name))], text: naming.key(for: field.name.name))]
         var stages: [PipelineStage] = []
+        var wholeValue: [PipelineStage] = []
         if let pipeline = field.pipeline {
-            if case .model = type.elementType {
+            let parses = pipeline.stages.contains { BuiltinTransformer.named[$0.name.name]?.shape == .parses }
+            if case .model = type.elementType, !parses {
                 report(.pipelineOnModel(field: field.name.name, type: typeName(type)), at: pipeline.span)
-            } else if let compiled = compilePipeline(pipeline, lenient: lenient) {
-                let accepted = kindsAccepted(by: type, lenient: lenient)
-                if accepted.contains(compiled.output) {
-                    stages = compiled.stages
-                } else {
-                    report(
-                        .pipelineOutputMismatch(field: field.name.name, type: typeName(type), output: compiled.output),
-                        at: pipeline.span)
-                }
+            } else if let compiled = compilePipeline(pipeline, lenient: lenient),
+                fits(compiled, field: field.name.name, type: type, lenient: lenient, at: pipeline.span)
+            {
+                wholeValue = Array(compiled.stages[..<compiled.wholeValueStages])
+                stages = Array(compiled.stages[compiled.wholeValueStages...])
             }
         }
         let defaultValue = field.defaultValue.flatMap { compileLiteral($0.value, as: type, context: "default") }
@@ -189,6 +187,7 @@ extension Checker {
             defaultOnlyWhenMissing: field.defaultValue?.onlyWhenMissing ?? false, rules: rules, lenient: lenient,
             reversal: FieldReversal(target: [], inverse: [], defaultJSON: nil), site: site(field.name.span, ""))
         plan.omitsNull = field.nulls?.omit ?? omitsNulls
+        plan.wholeValuePipeline = wholeValue
         if let span = field.oneOrMany {
             if case .array = type.unwrapped {
                 plan.acceptsSingle = true
@@ -219,6 +218,36 @@ extension Checker {
         }
         plan.reversal = reversal(of: plan, decl: field, tables: tables)
         return plan
+    }
+
+    /// Whether a field of `type` takes what a pipeline gives, reporting
+    /// why not: a scalar its type reads; after `split`, an array field whose
+    /// elements read what the stages after it give; after `join`, a field
+    /// that is not an array; after `json`, any field.
+    private mutating func fits(
+        _ pipeline: ExpandedPipeline, field: String, type: ValueType, lenient: Bool, at span: Span
+    ) -> Bool {
+        let isCollection: Bool =
+            switch type.unwrapped {
+            case .array, .dictionary: true
+            default: false
+            }
+        switch pipeline.shape {
+        case .parses:
+            return true
+        case .splits where !{ if case .array = type.unwrapped { true } else { false } }():
+            report(.reshapingMismatch(field: field, type: typeName(type), transformer: "split", gives: "an array"), at: span)
+            return false
+        case .joins where isCollection:
+            report(.reshapingMismatch(field: field, type: typeName(type), transformer: "join", gives: "one string"), at: span)
+            return false
+        case .scalar, .splits, .joins:
+            guard kindsAccepted(by: type, lenient: lenient).contains(pipeline.output) else {
+                report(.pipelineOutputMismatch(field: field, type: typeName(type), output: pipeline.output), at: span)
+                return false
+            }
+            return true
+        }
     }
 
     /// Splits a written key path into steps and its display text.

@@ -6,6 +6,12 @@ struct ExpandedPipeline: Sendable {
     var accepts: Set<ValueKind>
     /// The kind of value the last stage produces.
     var output: ValueKind
+    /// How many stages, from the first, run once on the key's whole value:
+    /// through the one that changes its shape (`split`, `join`, `json`);
+    /// the rest run on each scalar. 0 when no stage changes the shape.
+    var wholeValueStages = 0
+    /// How the stage that changes the value's shape does, if one does.
+    var shape = BuiltinShape.scalar
 }
 
 extension Checker {
@@ -32,6 +38,14 @@ extension Checker {
                     at: call.name.span)
                 return nil
             }
+            if unit.shape != .scalar {
+                guard compiled.shape == .scalar else {
+                    report(.secondReshapingStage(transformer: call.name.name), at: call.name.span)
+                    return nil
+                }
+                compiled.wholeValueStages = compiled.stages.count + unit.wholeValueStages
+                compiled.shape = unit.shape
+            }
             compiled.stages += unit.stages
             guard compiled.stages.count <= TransformGraph.stageLimit else {
                 report(.pipelineTooLong(limit: TransformGraph.stageLimit), at: pipeline.span)
@@ -50,7 +64,9 @@ extension Checker {
         if let builtin = BuiltinTransformer.named[name] {
             guard let step = builtinStep(builtin, call) else { return nil }
             let stage = PipelineStage(step: step, name: name, site: site(call.span, "transformer `\(name)`"))
-            return ExpandedPipeline(stages: [stage], accepts: builtin.accepted(lenient: lenient), output: builtin.output)
+            return ExpandedPipeline(
+                stages: [stage], accepts: builtin.accepted(lenient: lenient), output: builtin.output,
+                wholeValueStages: builtin.shape == .scalar ? 0 : 1, shape: builtin.shape)
         }
         if let table = tableDecls[name] {
             if !call.arguments.isEmpty {

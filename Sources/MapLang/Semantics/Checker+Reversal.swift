@@ -17,22 +17,33 @@ extension Checker {
                 reportIrreversible(.irreversibleKeyPath(field: field.name, path: field.sources[0].text), at: span)
             }
         }
-        var inverse: [InverseStep] = []
         let span = decl.pipeline?.span ?? decl.name.span
-        for (position, stage) in field.pipeline.enumerated().reversed() {
-            let previous = position > 0 ? field.pipeline[position - 1] : nil
+        let whole = field.wholeValuePipeline
+        var reversal = FieldReversal(
+            target: target, inverse: inverses(of: field.pipeline, after: whole.last, field: field.name, tables: tables, at: span),
+            defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
+        reversal.wholeInverse = inverses(of: whole, after: nil, field: field.name, tables: tables, at: span)
+        return reversal
+    }
+
+    /// The inverses of a run of stages, last stage first, reporting each
+    /// stage that has none; `before` is the stage that runs before the first.
+    private mutating func inverses(
+        of stages: [PipelineStage], after before: PipelineStage?, field: String, tables: [TablePlan], at span: Span
+    ) -> [InverseStep] {
+        var inverse: [InverseStep] = []
+        for (position, stage) in stages.enumerated().reversed() {
+            let previous = position > 0 ? stages[position - 1] : before
             switch inverseStep(of: stage.step, after: previous?.step, tables: tables) {
             case .success(let step?):
                 inverse.append(step)
             case .success(nil):
                 continue
             case .failure(let reason):
-                reportIrreversible(
-                    .irreversibleTransformer(field: field.name, transformer: stage.name, reason: reason.text), at: span)
+                reportIrreversible(.irreversibleTransformer(field: field, transformer: stage.name, reason: reason.text), at: span)
             }
         }
-        return FieldReversal(
-            target: target, inverse: inverse, defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
+        return inverse
     }
 
     /// Records a problem that only matters when the rules are reversed.

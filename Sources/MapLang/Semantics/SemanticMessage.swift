@@ -39,6 +39,10 @@ enum SemanticMessage: DiagnosticMessage {
     case computedFieldOrder(field: String, reference: String)
     /// A computed field that reads the input, which reverse mapping cannot write back.
     case irreversibleComputedField(field: String)
+    /// A second stage that changes a value's shape in one pipeline.
+    case secondReshapingStage(transformer: String)
+    /// A pipeline that changes a value's shape into one the field cannot hold.
+    case reshapingMismatch(field: String, type: String, transformer: String, gives: String)
     /// `from $` on a field that cannot hold an object.
     case wholeObjectType(field: String, type: String)
     /// `flatten` on a field that is not a model.
@@ -106,6 +110,8 @@ enum SemanticMessage: DiagnosticMessage {
         case .computedFieldOrder: "computed-field-order"
         case .irreversibleComputedField: "irreversible-computed-field"
         case .wholeObjectType: "whole-object-type"
+        case .secondReshapingStage: "second-reshaping-stage"
+        case .reshapingMismatch: "reshaping-mismatch"
         case .flattenNotModel: "flatten-not-model"
         case .flattenNameClash: "flatten-name-clash"
         case .recursiveTransform: "recursive-transform"
@@ -197,6 +203,10 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(field)` reads the computed field `\(reference)`, which is worked out after it"
         case .irreversibleComputedField(let field):
             "the computed field `\(field)` reads the input with `$.`, which the model's fields do not hold, so reverse mapping cannot write it back"
+        case .secondReshapingStage(let transformer):
+            "`\(transformer)` changes the value's shape, which a stage before it has done already"
+        case .reshapingMismatch(let field, let type, let transformer, let gives):
+            "`\(transformer)` gives \(gives), which the field `\(field): \(type)` cannot hold"
         case .wholeObjectType(let field, let type):
             "`from $` reads the whole object, which the field `\(field): \(type)` cannot hold"
         case .flattenNotModel(let field, let type):
@@ -293,6 +303,10 @@ enum SemanticMessage: DiagnosticMessage {
             "declare a field that reads the key, and compute from that field"
         case .wholeObjectType:
             "make the field a model, a choice or `JSON`"
+        case .secondReshapingStage:
+            "one pipeline may `split`, `join` or read `json` once"
+        case .reshapingMismatch(_, _, let transformer, _):
+            transformer == "split" ? "make the field an array, such as `[String]`" : "make the field a `String`"
         case .flattenNotModel:
             "make the field a model, `M` or `M?`, or leave out `flatten`"
         case .flattenNameClash:

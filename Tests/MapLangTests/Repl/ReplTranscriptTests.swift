@@ -213,6 +213,9 @@ struct ReplTranscriptTests {
               removeSuffix("text")   takes off a text the value must end with: `removeSuffix("px")` reads `"12px"` as `"12"`
               scale(n)               multiplies a number by ten to a power, exactly: `scale(-2)` reads 1250 cents as 12.5
               round(n)               rounds a number to a number of decimal places, a half away from zero: `round(2)`
+              split("sep")           cuts a string at each separator into an array, `split(",")`; the stages after it run on each element
+              join("sep")            joins an array of strings, numbers or Booleans into one string, `join(", ")`
+              json                   reads a string that holds a JSON document as the field's type reads a value
             nothing is declared
             loaded `examples/errors/errors.map`: 2 models, 1 enum
             enum Status     examples/errors/errors.map:6

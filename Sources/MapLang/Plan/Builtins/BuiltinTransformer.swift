@@ -26,6 +26,8 @@ package struct BuiltinTransformer: Sendable {
     /// the field's strings as one without; anything else goes to the
     /// interpreter, which runs the transformer.
     let isDefaultReading: Bool
+    /// Whether it reads and gives scalars, or changes the value's shape.
+    let shape: BuiltinShape
     /// Compiles the arguments written in parentheses (none when there are
     /// no parentheses) into what the transformer does.
     let compile: @Sendable (_ arguments: [BuiltinArgument]) -> Result<BuiltinStage, ArgumentProblem>
@@ -33,11 +35,12 @@ package struct BuiltinTransformer: Sendable {
     /// Declares a built-in that takes arguments.
     init(
         name: String, forms: [String], accepts: Set<ValueKind>, acceptsWhenLenient: Set<ValueKind> = [],
-        output: ValueKind, isDefaultReading: Bool = false, summary: String,
+        output: ValueKind, isDefaultReading: Bool = false, shape: BuiltinShape = .scalar, summary: String,
         compile: @escaping @Sendable (_ arguments: [BuiltinArgument]) -> Result<BuiltinStage, ArgumentProblem>
     ) {
         self.name = name
         self.isDefaultReading = isDefaultReading
+        self.shape = shape
         self.forms = forms
         self.accepts = accepts
         self.acceptsWhenLenient = acceptsWhenLenient
@@ -49,13 +52,13 @@ package struct BuiltinTransformer: Sendable {
     /// Declares a built-in written without arguments.
     init(
         name: String, accepts: Set<ValueKind>, acceptsWhenLenient: Set<ValueKind> = [], output: ValueKind,
-        isDefaultReading: Bool = false, summary: String, reversal: BuiltinReversal,
+        isDefaultReading: Bool = false, shape: BuiltinShape = .scalar, summary: String, reversal: BuiltinReversal,
         forward: @escaping @Sendable (_ value: MappedValue, _ call: BuiltinCall) -> Result<MappedValue, MappingProblem>
     ) {
         let stage = BuiltinStage(forward: forward, reversal: reversal)
         self.init(
             name: name, forms: [name], accepts: accepts, acceptsWhenLenient: acceptsWhenLenient, output: output,
-            isDefaultReading: isDefaultReading, summary: summary, compile: { $0.isEmpty ? .success(stage) : .failure(.unexpected) })
+            isDefaultReading: isDefaultReading, shape: shape, summary: summary, compile: { $0.isEmpty ? .success(stage) : .failure(.unexpected) })
     }
 
     /// The kinds it reads under the given coercion setting.
@@ -69,7 +72,7 @@ package struct BuiltinTransformer: Sendable {
     /// Every built-in transformer, in the order `grammar.md` lists them.
     package static let all: [BuiltinTransformer] = [
         iso8601, timestamp, datePattern, url, string, number, bool, trim, lowercase, uppercase, replace, removePrefix,
-        removeSuffix, scale, round,
+        removeSuffix, scale, round, split, join, json,
     ]
 }
 

@@ -161,7 +161,7 @@ private struct DirectTableBuilder {
                 sources: firstSource..<sources.count,
                 type: node(for: field.type, DirectScalar(field, enums: planEnums)),
                 isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
-                    && field.dropSite == nil,
+                    && field.dropSite == nil && field.wholeValuePipeline.isEmpty,
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,

@@ -122,8 +122,17 @@ extension Interpreter {
         if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON {
             return .omit(forward: field.defaultValue ?? value)
         }
-        guard let written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
-        if field.type.holdsModels { return .write(written, forward: value) }
+        guard var written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
+        for step in field.reversal.wholeInverse {
+            switch step.apply(to: written, tables: plan.tables) {
+            case .success(let previous):
+                written = previous
+            case .failure(let problem):
+                context.fail(problem, model: context.model, field: field.name, site: field.site)
+                return .failed
+            }
+        }
+        if field.type.holdsModels && field.wholeValuePipeline.isEmpty { return .write(written, forward: value) }
         return rereads(written, field: field, &context).map { .write(written, forward: $0) } ?? .failed
     }
 
@@ -143,7 +152,7 @@ extension Interpreter {
                 model: context.model, field: field.name, site: field.site)
             return nil
         }
-        guard let converted = convert(json, to: field.type, field: field, &context),
+        guard let converted = convertField(json, field: field, &context),
             validate(converted, field: field, &context)
         else { return nil }
         return converted
