@@ -68,6 +68,9 @@ package struct ConstructCase: Sendable {
             replacement: "  comments: Int\n  tags: String from tag_list using join(\", \")\n",
             extraMembers: #""tag_list":["cache","slow path","p1"],"#),
         ConstructCase(
+            name: "Data from base64", original: "  comments: Int\n", replacement: "  comments: Int\n  avatar: Data\n",
+            extraMembers: #""avatar":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==","#),
+        ConstructCase(
             name: "json of a string holding an object", original: "  comments: Int\n",
             replacement: "  comments: Int\n  payload: Label using json\n",
             extraMembers: #""payload":"{\"name\":\"bug\",\"color\":\"d73a4a\"}","#),

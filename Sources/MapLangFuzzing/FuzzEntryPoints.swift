@@ -165,6 +165,8 @@ package enum FuzzEntryPoints {
               parts: [Int]? using split(",") | trim
               joined: String? from tags using join("+")
               doc: JSON? using json
+              blob: Data?
+              urlBlob: Data? using base64(url)
               flat: Spot? flatten from child
               total: Decimal? = (price ?? 0) * 3 / (cents ?? 1) + decimal($.count)
               heading: String = if flag then (title ?? "none") + string(ratio) else string(kind)

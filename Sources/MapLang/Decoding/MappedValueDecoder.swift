@@ -58,6 +58,13 @@ enum MappedScalars {
             guard let url = value.urlValue as? T else { throw DecodingError.mismatch(T.self, "a URL", found: value, at: codingPath) }
             return url
         }
+        if T.self == Data.self {
+            // `Data` fields hold base64 text, as Codable writes `Data`.
+            guard case .string(let text) = value, let bytes = try? Base64.decode(text), let data = Data(bytes) as? T else {
+                throw DecodingError.mismatch(T.self, "base64 text", found: value, at: codingPath)
+            }
+            return data
+        }
         if T.self == Decimal.self {
             guard let decimal = value.decimalValue as? T else {
                 throw DecodingError.mismatch(T.self, "a number", found: value, at: codingPath)

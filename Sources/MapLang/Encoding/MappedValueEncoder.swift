@@ -113,6 +113,7 @@ final class EncodingSlot {
             set(.date(timestamp))
         case let timestamp as Timestamp: set(.date(timestamp))
         case let url as URL: set(.url(url.absoluteString))
+        case let data as Data: set(.string(Base64.encode(data)))
         case let decimal as Decimal: set(.decimal(decimal.description))
         default: try value.encode(to: MappedValueEncoder(slot: self, codingPath: codingPath))
         }

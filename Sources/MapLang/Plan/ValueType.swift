@@ -17,6 +17,8 @@ indirect enum ValueType: Sendable, Equatable {
     case date
     /// `URL`: an absolute URL, written as a string.
     case url
+    /// `Data`: bytes, read and written as base64 text.
+    case data
     /// `JSON`: any value, passed through untouched.
     case json
     /// A model, by index into `Plan.models`.
@@ -50,7 +52,7 @@ indirect enum ValueType: Sendable, Equatable {
         switch self {
         case .array(let element), .dictionary(let element): element.unwrapped.elementType
         case .optional(let wrapped): wrapped.elementType
-        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .model, .enumeration, .choice: self
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice: self
         }
     }
 
@@ -59,14 +61,14 @@ indirect enum ValueType: Sendable, Equatable {
     var holdsModels: Bool {
         switch elementType {
         case .model, .choice: true
-        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .enumeration, .array, .dictionary, .optional: false
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .array, .dictionary, .optional: false
         }
     }
 
     /// The built-in types by the name they are written with.
     static let builtins: [String: ValueType] = [
         "String": .string, "Int": .int, "Double": .double, "Decimal": .decimal, "Bool": .bool,
-        "Date": .date, "URL": .url, "JSON": .json,
+        "Date": .date, "URL": .url, "Data": .data, "JSON": .json,
     ]
 }
 
@@ -85,6 +87,8 @@ public enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
     case date = "Date"
     /// A URL.
     case url = "URL"
+    /// Bytes, as base64 text.
+    case data = "Data"
 
     /// The kind's name in messages.
     public var description: String { rawValue }

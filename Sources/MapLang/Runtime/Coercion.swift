@@ -53,13 +53,20 @@ enum Coercion {
                 return .failure(.invalidValue(transformer: "url", found: value.preview, reason: reason))
             }
             return .success(.url(text))
+        case (.data, .string(let text)):
+            // Kept as its standard, padded base64 text, which output writes.
+            do throws(Base64.Problem) {
+                return .success(.string(Base64.encode(try Base64.decode(text))))
+            } catch {
+                return .failure(.invalidValue(transformer: "Data", found: value.preview, reason: error.reason))
+            }
         case (.enumeration(let index), _):
             return enumCase(value, enums[index], lenient: lenient)
         case (.json, _):
             return .success(value)
         case (.optional(let wrapped), _):
             return value == .null ? .success(.null) : convert(value, to: wrapped, lenient: lenient, enums: enums)
-        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.model, _),
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.data, _), (.model, _),
             (.choice, _), (.array, _), (.dictionary, _):
             return .failure(failure)
         }
@@ -74,6 +81,7 @@ enum Coercion {
         case .bool: "a boolean"
         case .date: "a date (an ISO-8601 string or a Unix timestamp)"
         case .url: "a URL string"
+        case .data: "base64 text"
         case .json: "a JSON value"
         case .model, .choice: "an object"
         case .enumeration(let index): "a value of `\(enums[index].name)`"

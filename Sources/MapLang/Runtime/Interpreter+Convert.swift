@@ -71,7 +71,7 @@ extension Interpreter {
             return mapChoice(value, choice: index, &context)
         case .json where field.pipeline.isEmpty || !value.isScalar:
             return value.mappedValue
-        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .json:
             return convertScalar(value, to: type, field: field, &context)
         }
     }

@@ -370,6 +370,7 @@ extension CheckType {
         case .bool: self = .bool
         case .date: self = .date
         case .url: self = .url
+        case .data: self = .string
         case .json, .choice: self = .json
         case .model(let index): self = .model(index)
         case .enumeration(let index): self = .enumeration(index)

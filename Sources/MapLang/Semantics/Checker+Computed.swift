@@ -17,7 +17,7 @@ extension Checker {
         case .model, .choice, .array, .dictionary:
             report(.computedFieldType(field: field.name.name, type: typeName(type)), at: field.type.span)
             return nil
-        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json, .optional:
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .json, .optional:
             break
         }
         var plan = FieldPlan(
@@ -70,7 +70,7 @@ extension Checker {
         case .decimal: return found == .int || found == .decimal
         case .enumeration(let index): return found == .enumeration(index)
         case .string, .int, .bool, .date, .url: return found == CheckType(type.unwrapped)
-        case .model, .choice, .array, .dictionary, .optional: return false
+        case .data, .model, .choice, .array, .dictionary, .optional: return false
         }
     }
 }

@@ -72,7 +72,14 @@ extension Checker {
             return .object(MappedObject(values))
         case (.json, _):
             return jsonLiteral(literal) ?? mismatch(&self)
-        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _),
+        case (.data, .string(let text)):
+            do throws(Base64.Problem) {
+                return .string(Base64.encode(try Base64.decode(text)))
+            } catch {
+                report(.invalidLiteral(context: context, reason: "it is not base64: \(error.reason)"), at: literal.span)
+                return nil
+            }
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.data, _),
             (.enumeration, _), (.array, _), (.dictionary, _), (.model, _), (.choice, _):
             return mismatch(&self)
         }

@@ -152,8 +152,9 @@ extension Checker {
         case .bool: lenient ? [.boolean, .number, .text] : [.boolean]
         case .date: [.date, .text, .number]
         case .url: [.url, .text]
+        case .data: [.data, .text]
         case .enumeration: [.text, .number, .boolean]
-        case .json: [.text, .number, .boolean, .date, .url, .json]
+        case .json: [.text, .number, .boolean, .date, .url, .data, .json]
         case .model, .choice, .array, .dictionary, .optional: []
         }
     }

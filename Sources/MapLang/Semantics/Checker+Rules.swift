@@ -97,7 +97,7 @@ extension ValueType {
     var hasLength: Bool {
         switch self {
         case .string, .array, .dictionary: true
-        case .int, .double, .decimal, .bool, .date, .url, .json, .model, .enumeration, .choice, .optional: false
+        case .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice, .optional: false
         }
     }
 }

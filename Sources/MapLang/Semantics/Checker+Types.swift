@@ -41,6 +41,7 @@ extension Checker {
         case .bool: "Bool"
         case .date: "Date"
         case .url: "URL"
+        case .data: "Data"
         case .json: "JSON"
         case .model(let index): declarations.models[index].decl.name.name
         case .enumeration(let index): declarations.enums[index].decl.name.name

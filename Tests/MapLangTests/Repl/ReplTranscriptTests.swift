@@ -216,6 +216,7 @@ struct ReplTranscriptTests {
               split("sep")           cuts a string at each separator into an array, `split(",")`; the stages after it run on each element
               join("sep")            joins an array of strings, numbers or Booleans into one string, `join(", ")`
               json                   reads a string that holds a JSON document as the field's type reads a value
+              base64                 reads base64 text, `base64(url)` in the URL-safe alphabet, as bytes for a `Data` field
             nothing is declared
             loaded `examples/errors/errors.map`: 2 models, 1 enum
             enum Status     examples/errors/errors.map:6

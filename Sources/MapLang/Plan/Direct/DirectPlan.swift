@@ -175,7 +175,7 @@ private struct DirectTableBuilder {
         case .optional(let wrapped): node = .optional(self.node(for: wrapped, scalar))
         case .array(let element): node = .array(self.node(for: element, scalar))
         case .model(let index): node = .model(index)
-        case .dictionary, .choice, .json, .decimal: node = .scalar(.converted, type: types.count)
+        case .dictionary, .choice, .json, .decimal, .data: node = .scalar(.converted, type: types.count)
         case .string, .int, .double, .bool, .date, .url, .enumeration: node = .scalar(scalar, type: types.count)
         }
         if case .scalar = node { types.append(type) }
@@ -276,7 +276,7 @@ extension ValueType {
     /// model or choice.
     var isScalar: Bool {
         switch self {
-        case .string, .int, .double, .decimal, .bool, .date, .url, .json, .enumeration: true
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration: true
         case .model, .choice, .array, .dictionary: false
         case .optional(let wrapped): wrapped.isScalar
         }

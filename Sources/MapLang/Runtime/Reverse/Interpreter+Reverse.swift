@@ -182,7 +182,7 @@ extension Interpreter {
             return reverseChoice(value, choice: index, &context)
         case .json where field.reversal.inverse.isEmpty:
             return value
-        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json:
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .json:
             guard let scalar = typedScalar(value, of: type, field: field, &context) else { return nil }
             return invert(scalar, field: field, &context)
         }
@@ -196,6 +196,9 @@ extension Interpreter {
     ) -> MappedValue? {
         switch (type, value) {
         case (.string, .string), (.bool, .bool), (.json, _), (.date, .date):
+            return value
+        case (.data, .string(let text)):
+            guard (try? Base64.decode(text)) != nil else { return mismatch("base64 text", value, field, &context) }
             return value
         case (.url, .url(let text)), (.url, .string(let text)):
             if let reason = URLValidator.problem(with: text) {

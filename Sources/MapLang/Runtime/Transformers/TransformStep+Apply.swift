@@ -29,6 +29,7 @@ extension TransformStep {
             switch (transformer.output, output) {
             case (.json, _): output
             case (.text, .string), (.boolean, .bool), (.date, .date), (.url, .url), (.number, .decimal): output
+            case (.data, .string(let text)) where (try? Base64.decode(text)) != nil: output
             case (.number, .int(let integer)): .decimal(String(integer))
             case (.number, .double(let double)) where double.isFinite: .decimal(NumberText.json(double))
             default: nil

@@ -12,6 +12,7 @@ struct BuiltinTransformerTests {
         case .boolean: "Bool"
         case .date: "Date"
         case .url: "URL"
+        case .data: "Data"
         case .json: "JSON"
         }
     }
@@ -68,6 +69,7 @@ struct BuiltinTransformerTests {
         case .boolean: "Bool"
         case .date: "Date"
         case .url: "URL"
+        case .data: "Data"
         case .json: "JSON"
         }
     }
