@@ -61,6 +61,9 @@ package struct ConstructCase: Sendable {
             name: "scale and round on comments", original: "  comments: Int\n",
             replacement: "  comments: Decimal using scale(-2) | round(1)\n"),
         ConstructCase(
+            name: "extract from the title", original: "  comments: Int\n",
+            replacement: "  comments: Int\n  firstWord: String from title using extract(\"^([^ ]+)\")\n"),
+        ConstructCase(
             name: "split of the title", original: "  comments: Int\n",
             replacement: "  comments: Int\n  words: [String] from title using split(\" \") | trim\n"),
         ConstructCase(

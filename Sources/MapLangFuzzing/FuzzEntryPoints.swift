@@ -166,6 +166,7 @@ package enum FuzzEntryPoints {
               joined: String? from tags using join("+")
               doc: JSON? using json
               blob: Data?
+              run: String? from title using extract("(a+)+b|(x)")
               urlBlob: Data? using base64(url)
               flat: Spot? flatten from child
               total: Decimal? = (price ?? 0) * 3 / (cents ?? 1) + decimal($.count)

@@ -211,6 +211,7 @@ struct ReplTranscriptTests {
               replace("old", "new")  replaces every occurrence of a text, `replace("-", " ")`
               removePrefix("text")   takes off a text the value must start with: `removePrefix("v")` reads `"v1.2"` as `"1.2"`
               removeSuffix("text")   takes off a text the value must end with: `removeSuffix("px")` reads `"12px"` as `"12"`
+              extract("pattern")     the text of the first group `( … )` in the first match, `extract("v(\\d+)")`
               scale(n)               multiplies a number by ten to a power, exactly: `scale(-2)` reads 1250 cents as 12.5
               round(n)               rounds a number to a number of decimal places, a half away from zero: `round(2)`
               split("sep")           cuts a string at each separator into an array, `split(",")`; the stages after it run on each element

@@ -77,3 +77,46 @@ extension BuiltinTransformer {
         }
     }
 }
+
+// MARK: - extract
+
+extension BuiltinTransformer {
+    /// `extract("v(\\d+)")`: the text of the pattern's first group in the
+    /// first match, on the linear-time pattern engine `pattern` uses.
+    static let extract = BuiltinTransformer(
+        name: "extract", forms: [#"extract("pattern")"#], accepts: [.text], acceptsWhenLenient: [.number, .boolean],
+        output: .text, summary: #"the text of the first group `( … )` in the first match, `extract("v(\\d+)")`"#
+    ) { arguments in
+        guard arguments.count == 1, case .string(let source) = arguments[0] else {
+            return .failure(.invalid(expected: #"one string, a regular expression with a group, such as `("v([0-9.]+)")`"#))
+        }
+        let pattern: Pattern
+        do throws(PatternError) {
+            pattern = try Pattern(source)
+        } catch {
+            return .failure(.invalid(expected: "a valid regular expression: at \(error.offset + 1), \(error.message)"))
+        }
+        guard pattern.hasCapture else {
+            return .failure(.invalid(expected: "a regular expression with a group `( … )` to extract"))
+        }
+        return .success(
+            BuiltinStage(
+                forward: { value, call in
+                    guard let text = call.text(of: value) else { return call.mismatch("a string", value) }
+                    let scalars = Array(text.unicodeScalars)
+                    switch pattern.firstCapture(in: text) {
+                    case .matched(let range?):
+                        var captured = String.UnicodeScalarView()
+                        captured.append(contentsOf: scalars[range])
+                        return .success(.string(String(captured)))
+                    case .matched(nil):
+                        return call.invalid(value, "its group took no part in the match of `\(source.unsafeCharactersEscaped)`")
+                    case .notMatched:
+                        return .failure(.patternMismatch(found: value.preview, pattern: source))
+                    case .tooCostly:
+                        return .failure(.patternTooCostly(found: value.preview, pattern: source, scalars: scalars.count))
+                    }
+                },
+                reversal: .irreversible("the text around the group is not kept")))
+    }
+}

@@ -72,7 +72,7 @@ package struct BuiltinTransformer: Sendable {
     /// Every built-in transformer, in the order `grammar.md` lists them.
     package static let all: [BuiltinTransformer] = [
         iso8601, timestamp, datePattern, url, string, number, bool, trim, lowercase, uppercase, replace, removePrefix,
-        removeSuffix, scale, round, split, join, json, base64,
+        removeSuffix, extract, scale, round, split, join, json, base64,
     ]
 }
 

@@ -23,9 +23,9 @@
 /// | `\.` `\\` `\/` `\-` `\$` … | any printable ASCII punctuation, literally |
 /// | `^` `$` | start and end of the whole string |
 /// | `\b` `\B` | ASCII word boundary, or not |
-/// | `(…)`, `(?:…)`, `(?<name>…)` | grouping; nothing is captured |
+/// | `(…)`, `(?:…)`, `(?<name>…)` | grouping; `extract` gives the first group that is not `(?:…)` |
 /// | `a\|b` | alternation, lowest precedence |
-/// | `*` `+` `?` `{n}` `{n,}` `{n,m}` | repetition; a trailing `?` (lazy) is accepted |
+/// | `*` `+` `?` `{n}` `{n,}` `{n,m}` | repetition; a trailing `?` (lazy) matches the same strings and makes `extract` prefer fewer |
 /// | `(?i)` at the very start | simple case-insensitive matching |
 ///
 /// Backreferences, lookaround, other `(?…)` groups, `[]`, `[^]` and a

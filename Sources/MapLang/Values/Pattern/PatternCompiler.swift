@@ -60,6 +60,10 @@ struct PatternCompiler {
             try compileAlternation(alternatives)
         case .repetition(let repetition):
             try compileRepetition(repetition)
+        case .firstCapture(let body):
+            try emit(.save(0))
+            try compile(body)
+            try emit(.save(1))
         }
     }
 
@@ -78,6 +82,8 @@ struct PatternCompiler {
 
     /// Expands `x{n,m}` into `n` copies of `x` followed by `m - n` optional
     /// copies, each of which may skip to the end; `x{n,}` ends in a loop.
+    /// A lazy quantifier puts the way out first: it matches the same
+    /// strings, and `extract` prefers fewer repetitions.
     private mutating func compileRepetition(_ repetition: PatternRepetition) throws(PatternError) {
         let isOutermost = outermostRepetitionOffset == nil
         if isOutermost { outermostRepetitionOffset = repetition.offset }
@@ -91,20 +97,25 @@ struct PatternCompiler {
                 skips.append(try emit(.match))
                 try compile(body)
             }
-            for skip in skips { instructions[skip] = .split(skip + 1, instructions.count) }
+            for skip in skips { instructions[skip] = ordered(skip + 1, instructions.count, lazy: repetition.isLazy) }
         } else if repetition.minimum == 0 {
             // loop: split(body, exit); body; jump loop; exit:
             let loop = try emit(.match)
             try compile(body)
             try emit(.jump(loop))
-            instructions[loop] = .split(loop + 1, instructions.count)
+            instructions[loop] = ordered(loop + 1, instructions.count, lazy: repetition.isLazy)
         } else {
             // n - 1 copies, then: loop: body; split(loop, exit); exit:
             for _ in 1..<repetition.minimum { try compile(body) }
             let loop = instructions.count
             try compile(body)
-            try emit(.split(loop, instructions.count + 1))
+            try emit(ordered(loop, instructions.count + 1, lazy: repetition.isLazy))
         }
+    }
+
+    /// A split that tries `more` (another repetition) first, or `exit` first when lazy.
+    private func ordered(_ more: Int, _ exit: Int, lazy: Bool) -> PatternInstruction {
+        lazy ? .split(exit, more) : .split(more, exit)
     }
 
     // MARK: - Emitting
@@ -142,6 +153,8 @@ struct PatternCompiler {
             return alternatives.allSatisfy(isAnchoredAtStart)
         case .repetition(let repetition):
             return repetition.minimum > 0 && isAnchoredAtStart(repetition.body)
+        case .firstCapture(let body):
+            return isAnchoredAtStart(body)
         case .empty, .scalar, .anyExceptNewline, .set, .assertion:
             return false
         }

@@ -36,13 +36,13 @@ struct PatternMatcher {
         var steps = 0
         var read = 0
         var scalars = string.unicodeScalars.makeIterator()
-        var position = Position(previous: nil, current: scalars.next())
+        var position = PatternPosition(previous: nil, current: scalars.next())
         if follow(from: 0, into: &current, at: position, pending: &pending, steps: &steps) { return .matched }
 
         while let scalar = position.current {
             read += 1
             guard steps <= stepLimit(read) else { return .tooCostly }
-            let following = Position(previous: scalar, current: scalars.next())
+            let following = PatternPosition(previous: scalar, current: scalars.next())
             let folded = program.ignoresCase ? PatternCaseFolding.folded(scalar) : scalar
             let upper = program.ignoresCase ? PatternCaseFolding.uppercase(scalar) : scalar
             next.removeAll()
@@ -61,7 +61,7 @@ struct PatternMatcher {
                         || (program.ignoresCase
                             && (set.rangesContain(folded) || set.rangesContain(upper)))
                     advances = inRanges != set.isNegated
-                case .assertion, .jump, .split, .match:
+                case .assertion, .jump, .split, .save, .match:
                     advances = false
                 }
                 if advances, follow(from: pc + 1, into: &next, at: following, pending: &pending, steps: &steps) {
@@ -82,26 +82,6 @@ struct PatternMatcher {
 
     // MARK: - Implementation
 
-    /// The scalars on either side of a position in the input.
-    private struct Position {
-        /// The scalar before the position, or `nil` at the start.
-        var previous: Unicode.Scalar?
-        /// The scalar after the position, or `nil` at the end.
-        var current: Unicode.Scalar?
-
-        /// Whether the position passes a zero-width test.
-        func satisfies(_ assertion: PatternAssertion) -> Bool {
-            switch assertion {
-            case .start: previous == nil
-            case .end: current == nil
-            case .wordBoundary:
-                PatternScalarSet.isWord(previous) != PatternScalarSet.isWord(current)
-            case .nonWordBoundary:
-                PatternScalarSet.isWord(previous) == PatternScalarSet.isWord(current)
-            }
-        }
-    }
-
     /// Adds a thread at `start` and every instruction reachable from it
     /// without consuming input, using `pending` as an explicit stack, and
     /// counts each instruction looked at in `steps`.
@@ -110,7 +90,7 @@ struct PatternMatcher {
     private func follow(
         from start: Int,
         into list: inout PatternThreadList,
-        at position: Position,
+        at position: PatternPosition,
         pending: inout [Int],
         steps: inout Int
     ) -> Bool {
@@ -126,6 +106,8 @@ struct PatternMatcher {
                 pending.append(first)
             case .assertion(let assertion):
                 if position.satisfies(assertion) { pending.append(pc + 1) }
+            case .save:
+                pending.append(pc + 1)
             case .match:
                 pending.removeAll(keepingCapacity: true)
                 return true
@@ -134,5 +116,25 @@ struct PatternMatcher {
             }
         }
         return false
+    }
+}
+
+/// The scalars on either side of a position in the input.
+struct PatternPosition {
+    /// The scalar before the position, or `nil` at the start.
+    var previous: Unicode.Scalar?
+    /// The scalar after the position, or `nil` at the end.
+    var current: Unicode.Scalar?
+
+    /// Whether the position passes a zero-width test.
+    func satisfies(_ assertion: PatternAssertion) -> Bool {
+        switch assertion {
+        case .start: previous == nil
+        case .end: current == nil
+        case .wordBoundary:
+            PatternScalarSet.isWord(previous) != PatternScalarSet.isWord(current)
+        case .nonWordBoundary:
+            PatternScalarSet.isWord(previous) == PatternScalarSet.isWord(current)
+        }
     }
 }

@@ -21,6 +21,8 @@ struct PatternParser {
     var position = 0
     /// How many groups enclose `position`.
     private var depth = 0
+    /// Whether the first capturing group, the one `extract` gives, has been read.
+    private var capturedFirst = false
 
     /// Creates a parser at the start of `source`.
     init(_ source: String) {
@@ -131,7 +133,10 @@ struct PatternParser {
     private mutating func parseGroup() throws(PatternError) -> PatternNode {
         let open = position
         position += 1
-        if peek() == "?" { try parseGroupPrefix(open: open) }
+        // `(?:…)` captures nothing; `(…)` and `(?<name>…)` do.
+        let captures = peek() == "?" ? try parseGroupPrefix(open: open) : true
+        let isFirstCapture = captures && !capturedFirst
+        if isFirstCapture { capturedFirst = true }
         depth += 1
         if depth > Pattern.maximumNesting {
             throw error(at: open, .nestingTooDeep(limit: Pattern.maximumNesting))
@@ -139,11 +144,13 @@ struct PatternParser {
         let body = try parseAlternation()
         guard consume(")") else { throw error(at: open, .unclosedGroup) }
         depth -= 1
-        return body
+        return isFirstCapture ? .firstCapture(body) : body
     }
 
     /// Reads what follows `(?`: `:` or `<name>`; rejects every other form.
-    private mutating func parseGroupPrefix(open: Int) throws(PatternError) {
+    ///
+    /// - Returns: Whether the group captures: `(?<name>…)` does, `(?:…)` not.
+    private mutating func parseGroupPrefix(open: Int) throws(PatternError) -> Bool {
         let after = position + 1
         let marker = after < scalars.count ? scalars[after] : nil
         let isLookbehind =
@@ -152,6 +159,7 @@ struct PatternParser {
         switch marker {
         case ":":
             position = after + 1
+            return false
         case "=", "!":
             throw error(at: open, .lookaround(text(from: open, to: after + 1)))
         case "<" where isLookbehind:
@@ -165,6 +173,7 @@ struct PatternParser {
             guard Self.isGroupName(name) else {
                 throw error(at: nameStart, .invalidGroupName(name))
             }
+            return true
         default:
             var end = after
             while end < scalars.count, Self.isASCIILetter(scalars[end]) { end += 1 }

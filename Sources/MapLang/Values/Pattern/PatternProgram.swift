@@ -32,6 +32,9 @@ enum PatternInstruction: Sendable, Equatable {
     case jump(Int)
     /// Continues at both instructions.
     case split(Int, Int)
+    /// Records the position in capture slot 0 (the first group's start) or
+    /// 1 (its end); consumes nothing, and only `extract` looks at it.
+    case save(Int)
     /// The input matches.
     case match
 }

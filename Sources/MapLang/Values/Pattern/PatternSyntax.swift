@@ -1,8 +1,10 @@
 /// A parsed `pattern("…")` regular expression.
 ///
-/// The tree keeps only what decides whether a string matches: groups leave no
-/// trace (nothing is captured), lazy quantifiers are recorded but mean the
-/// same as greedy ones, and escapes are already resolved to scalars or sets.
+/// The tree keeps what decides whether a string matches, and the first
+/// capturing group, which `extract` gives: other groups leave no trace,
+/// lazy quantifiers match the same strings as greedy ones (only `extract`,
+/// which prefers fewer repetitions for them, tells them apart), and
+/// escapes are already resolved to scalars or sets.
 struct PatternSyntax: Sendable, Equatable {
     /// The expression.
     var root: PatternNode
@@ -29,6 +31,8 @@ enum PatternNode: Sendable, Equatable {
     case alternation([PatternNode])
     /// A quantified node, such as `a*` or `(ab){2,3}`.
     indirect case repetition(PatternRepetition)
+    /// The pattern's first capturing group: `(…)` or `(?<name>…)`.
+    indirect case firstCapture(PatternNode)
 }
 
 /// A quantifier applied to a node: `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}` or a
@@ -41,7 +45,7 @@ struct PatternRepetition: Sendable, Equatable {
     /// The most repetitions that match, or `nil` for no limit.
     var maximum: Int?
     /// Whether the quantifier ends in `?`. It does not change whether a string
-    /// matches, only which match a backtracking engine would find first.
+    /// matches, only which match is found first, which `extract` reports.
     var isLazy: Bool
     /// The scalar offset of the quantifier in the pattern source, for errors
     /// raised while compiling.

@@ -80,7 +80,8 @@ struct BuiltinTransformerTests {
         for builtin in BuiltinTransformer.all {
             for form in builtin.forms {
                 // The placeholders of the written forms, filled in.
-                let written = form.replacing(#"("pattern")"#, with: #"("yyyy-MM-dd")"#).replacing("(n)", with: "(2)")
+                let written = form.replacing(#"extract("pattern")"#, with: #"extract("v(\\d+)")"#)
+                    .replacing(#"("pattern")"#, with: #"("yyyy-MM-dd")"#).replacing("(n)", with: "(2)")
                 let type = builtin.shape == .splits ? "[String]" : Self.fieldType(for: builtin.output)
                 let text = "model A {\n  x: \(type)? using \(written)\n}\n"
                 #expect(throws: Never.self, "\(form)") { try Rules(source: SourceFile(name: "a.map", text: text)) }
