@@ -12,7 +12,7 @@ extension Benchmark {
     /// with the construct, against the same rules without it, in one
     /// process on the same generated issues; the ratio is the speed with
     /// the construct over the speed without.
-    func constructRows(_ cases: [ConstructCase] = ConstructCase.all, size: Int = constructMegabytes * 1_000_000) throws -> [BenchRow] {
+    package func constructRows(_ cases: [ConstructCase] = ConstructCase.all, size: Int = constructMegabytes * 1_000_000) throws -> [BenchRow] {
         let rulesPath = options.packageRoot + "/examples/issues-bench/issues-bench.map"
         let base = try String(contentsOfFile: rulesPath, encoding: .utf8)
         let plain = try MapLangJob(rulesText: base, name: "issues-bench.map")

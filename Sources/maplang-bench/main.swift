@@ -1,12 +1,14 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile | --growth`
+// `swift run -c release maplang-bench --hostile | --growth | --constructs`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
 // table of throughput, ratios and peak memory. With `--hostile`, it runs only
 // the hostile growth set: generated rules files and streams at a size and
 // four times it, failing when time or peak memory grows faster than the size;
-// with `--growth`, only the growth rows: mapping, encoding and decoding.
+// with `--growth`, only the growth rows: mapping, encoding and decoding;
+// with `--constructs`, only the rows of the language's constructs, each
+// against the benchmark's rules without it.
 import Foundation
 import MapLangBench
 
@@ -20,6 +22,7 @@ var options = BenchOptions(
 var jsonPath: String?
 var hostileOnly = false
 var growthOnly = false
+var constructsOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -33,6 +36,8 @@ while !arguments.isEmpty {
         hostileOnly = true
     case "--growth":
         growthOnly = true
+    case "--constructs":
+        constructsOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -50,7 +55,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -60,6 +65,8 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if constructsOnly {
+        rows = try benchmark.constructRows()
     } else if growthOnly {
         rows = try benchmark.growthRows() + benchmark.codableGrowthRows()
     } else {

@@ -151,6 +151,9 @@ struct ModelPlan: Sendable {
     var hasComputedFields = false
     /// Whether any field is `flatten`ed; set by `Plan`'s initializer.
     var flattens = false
+    /// Whether a field reads the whole object as `JSON` (`from $`), so that
+    /// every key is one the model mentions.
+    var knowsEveryKey = false
 }
 
 /// A field ready to read, convert and validate.

@@ -17,6 +17,8 @@ struct ValueLookup<Value: Sendable>: Sendable {
 
     /// The value each input string selects.
     var stringInputs: [String: Value] { strings }
+    /// Every value some input gives.
+    var allValues: [Value] { Array(strings.values) + Array(numbers.values) + Array(booleans.values) }
 
     /// Whether any input is a number, which a lenient lookup of a string can find.
     var hasNumberInputs: Bool { !numbers.isEmpty }

@@ -13,22 +13,23 @@
 ///   consecutive transforms, which keep a blank line only where the source
 ///   had one. Inside a body, one blank line is kept where the source had
 ///   one or more, and none after `{` or before `}`.
-/// - A field is `name: Type from a, b using x | y default v when missing
-///   where r1, r2`: its clauses always in the order `from`, `using`,
-///   `default`, `where`. An enum's `default` comes after its cases and a
+/// - A field is `name: Type = expression oneOrMany lossy flatten omitNull
+///   from a, b using x | y default v when missing where r1, r2`: its clauses
+///   always in that order. An enum's `default` comes after its cases and a
 ///   table's `default -> v` after its rows, wherever they were written.
-/// - One space after `,` and `:` and around `->`, `|`, `=`, `==`, `!=`,
-///   `<`, `<=`, `>`, `>=`, `and`, `or`, `not`; none inside brackets,
+/// - One space after `,` and `:` and around `->`, `|`, `=`, the comparison
+///   and arithmetic operators, `??`, `and`, `or`, `not`; none inside brackets,
 ///   parentheses and ranges (`range(1...10)`, `[String: Int]`).
 /// - Strings are re-escaped: `\"`, `\\`, `\n`, `\r`, `\t`, `\0`, and
 ///   `\u{…}` for other control characters; everything else is written as
 ///   itself. Numbers keep the digits they were written with.
 /// - A key step is quoted only when the parser needs it: when it is not a
 ///   plain word (an ASCII letter or `_`, then letters, digits and `_`), or
-///   when it is the first step of a path and one of `from`, `using`,
-///   `default`, `where`. An index is written `[n]` straight after the step
+///   when it is the first step of a path and a clause word (`from`, `using`,
+///   `default`, `where`, `oneOrMany`, `lossy`, `flatten`, `omitNull`,
+///   `keepNull`). An index is written `[n]` straight after the step
 ///   before it.
-/// - Parentheses in checks are kept where written and added where the
+/// - Parentheses in expressions are kept where written and added where the
 ///   tree needs them (`a or (b or c)`), so the output always parses back to
 ///   the same tree. `f()` is written `f`, since the tree does not tell them apart.
 /// - Comments are kept, each exactly once, with trailing white space

@@ -56,7 +56,7 @@ enum Coercion {
         case (.data, .string(let text)):
             // Kept as its standard, padded base64 text, which output writes.
             do throws(Base64.Problem) {
-                return .success(.string(Base64.encode(try Base64.decode(text))))
+                return .success(.string(try Base64.canonical(text)))
             } catch {
                 return .failure(.invalidValue(transformer: "Data", found: value.preview, reason: error.reason))
             }

@@ -55,7 +55,7 @@ struct Interpreter: Sendable {
                 failed = true
             }
         }
-        if model.unknownKeys == .reject {
+        if model.unknownKeys == .reject, !model.knowsEveryKey {
             let unknown = object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
             if !unknown.isEmpty {
                 context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)

@@ -58,6 +58,7 @@ extension Checker {
                 report(.checkNotBoolean(found: describeType(type, context)), at: check.condition.span)
                 continue
             }
+            if condition.readsInput { reportIrreversible(.irreversibleInputCheck, at: check.span) }
             let text = String(decoding: source.bytes[source.clamped(check.condition.span)], as: UTF8.self)
             checks.append(
                 CheckPlan(
@@ -229,13 +230,7 @@ extension Checker {
         }
         let kind: NumberKind =
             left.1 == .double || right.1 == .double ? .double : op == .divide || left.1 == .decimal || right.1 == .decimal ? .decimal : .int
-        let arithmetic: ArithmeticOperator =
-            switch op {
-            case .subtract: .subtract
-            case .multiply: .multiply
-            case .divide: .divide
-            default: .add
-            }
+        guard let arithmetic = ArithmeticOperator(rawValue: op.rawValue) else { return nil }
         let type: CheckType =
             switch kind {
             case .int: .int

@@ -8,16 +8,16 @@ extension Checker {
     mutating func compileComputedField(_ field: FieldDecl, type: ValueType, lenient: Bool, omitsNulls: Bool) -> FieldPlan? {
         let clauses: [(String, Span?)] = [
             ("from", field.sources?.first?.span), ("using", field.pipeline?.span), ("default", field.defaultValue?.span),
-            ("oneOrMany", field.oneOrMany), ("lossy", field.lossy),
+            ("oneOrMany", field.oneOrMany), ("lossy", field.lossy), ("flatten", field.flatten),
         ]
         for case (let clause, let span?) in clauses {
             report(.computedFieldClause(clause: clause, field: field.name.name), at: span)
         }
         switch type.unwrapped {
-        case .model, .choice, .array, .dictionary:
+        case .model, .choice, .array, .dictionary, .data:
             report(.computedFieldType(field: field.name.name, type: typeName(type)), at: field.type.span)
             return nil
-        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .json, .optional:
+        case .string, .int, .double, .decimal, .bool, .date, .url, .enumeration, .json, .optional:
             break
         }
         var plan = FieldPlan(

@@ -1,11 +1,12 @@
 /// Grouping (`from $`) and flattening (`flatten`), once every model's
 /// fields are known.
 extension Checker {
-    /// Adds to each model's known keys those of the models it reads from
-    /// its own object with `from $`, so `unknown reject` takes them, and
-    /// reports a flattened model whose fields would be written where
-    /// another field of the same output is.
-    mutating func resolveGrouping(_ models: inout [ModelPlan], members: [[Sourced<ModelMember>]]) {
+    /// Adds to each model's known keys those of the models and choices it
+    /// reads from its own object with `from $`, so `unknown reject` takes
+    /// them (a `JSON` read so knows every key), and records as a reversal
+    /// problem a grouped model that would write back a key the enclosing
+    /// model writes too.
+    mutating func resolveWholeObjectKeys(_ models: inout [ModelPlan], choices: [ChoicePlan], members: [[Sourced<ModelMember>]]) {
         // Known keys pass up through chains of `from $`: at most one round per model.
         var changed = true
         var rounds = 0
@@ -14,13 +15,46 @@ extension Checker {
             rounds += 1
             for index in models.indices {
                 for field in models[index].fields where field.readsWholeObject {
-                    guard case .model(let nested) = field.type.unwrapped else { continue }
-                    let before = models[index].knownKeys.count
-                    models[index].knownKeys.formUnion(models[nested].knownKeys)
-                    if models[index].knownKeys.count != before { changed = true }
+                    let before = (models[index].knownKeys.count, models[index].knowsEveryKey)
+                    switch field.type.unwrapped {
+                    case .model(let nested):
+                        models[index].knownKeys.formUnion(models[nested].knownKeys)
+                        models[index].knowsEveryKey = models[index].knowsEveryKey || models[nested].knowsEveryKey
+                    case .choice(let choice):
+                        let plan = choices[choice]
+                        if case .key(let key)? = plan.discriminator.steps.first { models[index].knownKeys.insert(ExactKey(string: key)) }
+                        for variant in plan.variants.allValues + (plan.defaultModel.map { [$0] } ?? []) {
+                            models[index].knownKeys.formUnion(models[variant].knownKeys)
+                            models[index].knowsEveryKey = models[index].knowsEveryKey || models[variant].knowsEveryKey
+                        }
+                    case .json:
+                        models[index].knowsEveryKey = true
+                    case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .array, .dictionary, .optional:
+                        break  // `whole-object-type`, reported already
+                    }
+                    if before != (models[index].knownKeys.count, models[index].knowsEveryKey) { changed = true }
                 }
             }
         }
+        for (index, model) in models.enumerated() {
+            let written = Dictionary(
+                model.fields.compactMap { field in field.reversal.target.first.map { ($0, field.name) } }, uniquingKeysWith: { first, _ in first })
+            for field in model.fields where field.readsWholeObject {
+                guard case .model(let nested) = field.type.unwrapped else { continue }
+                for inner in models[nested].fields {
+                    guard let key = inner.reversal.target.first, let other = written[key] else { continue }
+                    reportAt(field.name, of: members[index], { $0.sources?.first?.span }) { checker, span in
+                        checker.reportIrreversible(.irreversibleSharedKey(field: "\(field.name).\(inner.name)", other: other, path: key), at: span)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reports a flattened model whose fields would be written where
+    /// another field of the same output is, and notes the keys each
+    /// flattened field writes, which reverse mapping gathers.
+    mutating func resolveFlattening(_ models: inout [ModelPlan], members: [[Sourced<ModelMember>]]) {
         for (index, model) in models.enumerated() {
             var written: [String: String] = [:]
             for field in model.fields where !field.flattens { written[field.name] = "the field `\(field.name)`" }
@@ -31,7 +65,9 @@ extension Checker {
                 models[index].fields[fieldIndex].flattenedNames = names
                 for name in names {
                     if let other = written[name] {
-                        reportFlattenClash(field: field.name, name: name, other: other, members: members[index])
+                        reportAt(field.name, of: members[index], \.flatten) { checker, span in
+                            checker.report(.flattenNameClash(field: field.name, name: name, other: other), at: span)
+                        }
                     } else {
                         written[name] = "the field `\(name)` of `\(field.name)`"
                     }
@@ -51,11 +87,14 @@ extension Checker {
         }
     }
 
-    /// Reports a clash at the field's `flatten`.
-    private mutating func reportFlattenClash(field: String, name: String, other: String, members: [Sourced<ModelMember>]) {
+    /// Reports a problem of a field at a place in its declaration, in the
+    /// source that declares it.
+    private mutating func reportAt(
+        _ field: String, of members: [Sourced<ModelMember>], _ place: (FieldDecl) -> Span?, _ report: (inout Checker, Span) -> Void
+    ) {
         for member in members {
-            guard case .field(let decl) = member.decl, decl.name.name == field, let span = decl.flatten else { continue }
-            within(member.unit) { $0.report(.flattenNameClash(field: field, name: name, other: other), at: span) }
+            guard case .field(let decl) = member.decl, decl.name.name == field, let span = place(decl) else { continue }
+            within(member.unit) { report(&$0, span) }
             return
         }
     }

@@ -74,7 +74,7 @@ extension Checker {
             return jsonLiteral(literal) ?? mismatch(&self)
         case (.data, .string(let text)):
             do throws(Base64.Problem) {
-                return .string(Base64.encode(try Base64.decode(text)))
+                return .string(try Base64.canonical(text))
             } catch {
                 report(.invalidLiteral(context: context, reason: "it is not base64: \(error.reason)"), at: literal.span)
                 return nil

@@ -195,16 +195,23 @@ extension Checker {
                 report(.oneOrManyNotArray(field: field.name.name, type: typeName(type)), at: span)
             }
         }
-        if let path = field.sources?.first(where: \.components.isEmpty) {
+        if let paths = field.sources, let path = paths.first(where: \.components.isEmpty) {
             switch type.unwrapped {
-            case .model, .choice, .json: break
-            default: report(.wholeObjectType(field: field.name.name, type: typeName(type)), at: path.span)
+            case .model, .choice, .json:
+                if paths.count > 1 { report(.wholeObjectNotAlone(field: field.name.name), at: path.span) }
+            case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .array, .dictionary, .optional:
+                report(.wholeObjectType(field: field.name.name, type: typeName(type)), at: path.span)
             }
         }
+        if let span = field.oneOrMany, !wholeValue.isEmpty {
+            report(.oneOrManyWithReshaping(field: field.name.name), at: span)
+        }
         if let span = field.flatten {
-            if case .model = type.unwrapped {
+            switch type.unwrapped {
+            case .model:
                 plan.flattens = true
-            } else {
+            case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .choice, .array, .dictionary,
+                .optional:
                 report(.flattenNotModel(field: field.name.name, type: typeName(type)), at: span)
             }
         }
@@ -212,7 +219,7 @@ extension Checker {
             switch type.unwrapped {
             case .array, .dictionary:
                 if !dropsFail { plan.dropSite = site(span, "clause `lossy`") }
-            default:
+            case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .model, .choice, .optional:
                 report(.lossyNotCollection(field: field.name.name, type: typeName(type)), at: span)
             }
         }
@@ -227,15 +234,17 @@ extension Checker {
     private mutating func fits(
         _ pipeline: ExpandedPipeline, field: String, type: ValueType, lenient: Bool, at span: Span
     ) -> Bool {
-        let isCollection: Bool =
+        let (isArray, isCollection): (Bool, Bool) =
             switch type.unwrapped {
-            case .array, .dictionary: true
-            default: false
+            case .array: (true, true)
+            case .dictionary: (false, true)
+            case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .model, .choice, .optional:
+                (false, false)
             }
         switch pipeline.shape {
         case .parses:
             return true
-        case .splits where !{ if case .array = type.unwrapped { true } else { false } }():
+        case .splits where !isArray:
             report(.reshapingMismatch(field: field, type: typeName(type), transformer: "split", gives: "an array"), at: span)
             return false
         case .joins where isCollection:

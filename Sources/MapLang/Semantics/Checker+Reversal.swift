@@ -46,9 +46,12 @@ extension Checker {
         return inverse
     }
 
-    /// Records a problem that only matters when the rules are reversed.
+    /// Records a problem that only matters when the rules are reversed,
+    /// once: a field or check that models inherit is compiled for each.
     mutating func reportIrreversible(_ problem: SemanticMessage, at span: Span) {
-        reversalProblems.append(Diagnostic(problem, source: source, span: span))
+        let diagnostic = Diagnostic(problem, source: source, span: span)
+        guard reportedIrreversible.insert("\(unit):\(span.start):\(span.end):\(diagnostic.message)").inserted else { return }
+        reversalProblems.append(diagnostic)
     }
 
     /// The inverse of one step, `nil` when the value goes back as it is.

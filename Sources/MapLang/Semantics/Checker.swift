@@ -37,6 +37,8 @@ struct Checker {
 
     /// Why fields cannot be mapped back, reported only when the rules are reversed.
     var reversalProblems: [Diagnostic] = []
+    /// The reversal problems recorded, by source, place and message, so each is recorded once.
+    var reportedIrreversible: Set<String> = []
     /// Transformers registered from Swift, by name.
     var customTransformers: [String: CustomTransformer] = [:]
     /// Whether `strict` is set for the whole file.
@@ -140,7 +142,7 @@ struct Checker {
         var models = zip(declarations.models, members).map { item, members in
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }
         }
-        resolveGrouping(&models, members: members)
+        resolveFlattening(&models, members: members)
         for (index, item) in declarations.models.enumerated() {
             compileComputedFields(item.decl.name.name, members: members[index], models: &models, enums: enums)
         }
@@ -148,6 +150,7 @@ struct Checker {
             models[index].checks = compileChecks(item.decl.name.name, members: members[index], models: models, enums: enums)
         }
         let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }
+        resolveWholeObjectKeys(&models, choices: choices, members: members)
         // Rules with errors get no plan, so the direct path's tables are
         // only ever built from a consistent one.
         guard !hasEarlierErrors, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }

@@ -43,6 +43,12 @@ enum SemanticMessage: DiagnosticMessage {
     case secondReshapingStage(transformer: String)
     /// A pipeline that changes a value's shape into one the field cannot hold.
     case reshapingMismatch(field: String, type: String, transformer: String, gives: String)
+    /// `from $` among other paths of a `from` clause.
+    case wholeObjectNotAlone(field: String)
+    /// `oneOrMany` on a field whose pipeline reads the key's whole value.
+    case oneOrManyWithReshaping(field: String)
+    /// A check that reads the input, which reverse mapping cannot give it.
+    case irreversibleInputCheck
     /// `from $` on a field that cannot hold an object.
     case wholeObjectType(field: String, type: String)
     /// `flatten` on a field that is not a model.
@@ -110,6 +116,9 @@ enum SemanticMessage: DiagnosticMessage {
         case .computedFieldOrder: "computed-field-order"
         case .irreversibleComputedField: "irreversible-computed-field"
         case .wholeObjectType: "whole-object-type"
+        case .wholeObjectNotAlone: "whole-object-not-alone"
+        case .oneOrManyWithReshaping: "one-or-many-reshaping"
+        case .irreversibleInputCheck: "irreversible-input-check"
         case .secondReshapingStage: "second-reshaping-stage"
         case .reshapingMismatch: "reshaping-mismatch"
         case .flattenNotModel: "flatten-not-model"
@@ -196,7 +205,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .computedFieldClause(let clause, let field):
             "`\(field)` is computed from its expression, so it cannot also have `\(clause)`"
         case .computedFieldType(let field, let type):
-            "the computed field `\(field)` cannot be `\(type)`: an expression gives a String, a number, a Bool, a Date, a URL or JSON"
+            "the computed field `\(field)` cannot be `\(type)`: an expression gives a String, a number, a Bool, a Date, a URL, an enum case or JSON"
         case .computedTypeMismatch(let field, let type, let found):
             "the expression gives \(found), which the field `\(field): \(type)` cannot hold"
         case .computedFieldOrder(let field, let reference):
@@ -207,6 +216,12 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(transformer)` changes the value's shape, which a stage before it has done already"
         case .reshapingMismatch(let field, let type, let transformer, let gives):
             "`\(transformer)` gives \(gives), which the field `\(field): \(type)` cannot hold"
+        case .wholeObjectNotAlone(let field):
+            "`from $` reads the object itself, which is always there, so `\(field)` can read no other path"
+        case .oneOrManyWithReshaping(let field):
+            "`oneOrMany` reads a single value as an array of one, but `\(field)`'s pipeline reads the key's whole value"
+        case .irreversibleInputCheck:
+            "this check reads the input with `$.`, which reverse mapping does not write, so it cannot be run on what reverse mapping writes"
         case .wholeObjectType(let field, let type):
             "`from $` reads the whole object, which the field `\(field): \(type)` cannot hold"
         case .flattenNotModel(let field, let type):
@@ -303,6 +318,12 @@ enum SemanticMessage: DiagnosticMessage {
             "declare a field that reads the key, and compute from that field"
         case .wholeObjectType:
             "make the field a model, a choice or `JSON`"
+        case .wholeObjectNotAlone:
+            "write `from $` alone"
+        case .oneOrManyWithReshaping:
+            "leave out `oneOrMany`, or the `split`, `join` or `json` stage"
+        case .irreversibleInputCheck:
+            "check a field that reads the key instead"
         case .secondReshapingStage:
             "one pipeline may `split`, `join` or read `json` once"
         case .reshapingMismatch(_, _, let transformer, _):

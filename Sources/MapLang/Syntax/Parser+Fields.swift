@@ -116,8 +116,26 @@ extension Parser {
     /// sourcePath = "$" | keyPath ;
     /// ```
     private mutating func parseSourcePath(after separator: Token) throws(SyntaxError) -> KeyPath {
-        guard let dollar = take(.dollar) else { return try parseKeyPath(after: separator) }
+        guard let dollar = take(.dollar) else {
+            let path = try parseKeyPath(after: separator)
+            // `user-name`: a `-` against the key is part of a key that must be quoted.
+            if current.kind == .minus, current.span.start == previousEnd { throw unquotedKey(from: path.span.start) }
+            return path
+        }
+        // `$ref`: a word against the `$` is part of a key that must be quoted.
+        if current.span.start == dollar.span.end, case .identifier = current.kind { throw unquotedKey(from: dollar.span.start) }
         return KeyPath(components: [], span: dollar.span)
+    }
+
+    /// The error for a key written bare with punctuation in it, which runs
+    /// from `start` over every token that touches the one before it.
+    private mutating func unquotedKey(from start: Int) -> SyntaxError {
+        var end = previousEnd
+        while !atEnd, current.span.start == end, current.kind != .comma {
+            end = advance().span.end
+        }
+        let key = String(decoding: source.bytes[start..<end], as: UTF8.self)
+        return fail(.unquotedKey(key), at: Span(start: start, end: end))
     }
 
     /// ```ebnf

@@ -61,6 +61,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case unclosedDelimiter(TokenKind, closing: Construct, found: TokenKind)
     /// Characters that start no token, such as `@` or `#`.
     case unexpectedCharacters(String)
+    /// A key written bare with punctuation in it (`user-name`, `$ref`), which must be quoted.
+    case unquotedKey(String)
     /// A string has no closing quote on its line.
     case unterminatedString
     /// A `/*` block comment, which the language does not have; skipped
@@ -228,6 +230,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .nestingTooDeep: return "nesting-too-deep"
         case .unclosedDelimiter: return "unclosed-delimiter"
         case .unexpectedCharacters: return "unexpected-character"
+        case .unquotedKey: return "unquoted-key"
         case .unterminatedString: return "unterminated-string"
         case .blockComment: return "block-comment"
         }
@@ -259,7 +262,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .expectedKeyword(let word, let after, let found):
             return "expected `\(word)` after `\(after.spelling)`, found \(found)"
         case .expectedClause(let field, let found, _):
-            return "expected `from`, `using`, `default` or `where` after the field `\(field)`, found \(found)"
+            return "expected a clause such as `from`, `using`, `default` or `where` after the field `\(field)`, found \(found)"
         case .expectedDeclaration(let found, _):
             return "expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found \(found)"
         case .expectedExpression(let after, let found):
@@ -354,6 +357,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .choice(let name): what = "choice `\(name)`"
             }
             return "expected `\(closer.spelling)` to close \(what), found \(found)"
+        case .unquotedKey(let key):
+            return "the key `\(key)` holds punctuation, so it is written as a string"
         case .unexpectedCharacters(let text):
             return text.unicodeScalars.count == 1
                 ? "unexpected character \(Self.shown(text))" : "unexpected characters \(Self.shown(text))"
@@ -465,6 +470,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .arrayType, .dictionaryType, .index, .parenthesizedExpression, .model, .enumeration, .table, .choice:
                 return nil
             }
+        case .unquotedKey(let key):
+            return "write `\"\(key)\"`"
         case .unexpectedCharacters(let text):
             switch text.unicodeScalars.first {
             case "@": return "write a key holding `\(text)` as a string, as in `from \"@type\"`"

@@ -64,6 +64,13 @@ enum Base64 {
         return bytes
     }
 
+    /// Base64 text as a `Data` field holds it: standard and padded.
+    ///
+    /// - Throws: `Problem` when the text is not base64.
+    static func canonical(_ text: String, urlSafe: Bool = false) throws(Problem) -> String {
+        encode(try decode(text, urlSafe: urlSafe))
+    }
+
     /// The standard, padded base64 text of bytes.
     static func encode(_ bytes: some Collection<UInt8>) -> String {
         var text: [UInt8] = []

@@ -66,7 +66,7 @@ struct BadInputRulesTests {
                 6 |   name: String from
                   |                    ^
 
-                rules.map:7:18: error: expected `from`, `using`, `default` or `where` after the field `total`, found `->`
+                rules.map:7:18: error: expected a clause such as `from`, `using`, `default` or `where` after the field `total`, found `->`
                   |
                 7 |   total: Decimal -> 0
                   |                  ^^
@@ -78,7 +78,7 @@ struct BadInputRulesTests {
                 #"{"type":"diagnostic","severity":"error","code":"expected-token","message":"expected `:` after the field name `id`, found identifier `Int`","file":"rules.map","line":4,"column":5,"endLine":4,"endColumn":5,"labels":[],"notes":[]}"#,
                 #"{"type":"diagnostic","severity":"error","code":"unexpected-character","message":"unexpected character `@`","file":"rules.map","line":5,"column":20,"endLine":5,"endColumn":21,"labels":[],"notes":[],"help":"write a key holding `@` as a string, as in `from \"@type\"`"}"#,
                 #"{"type":"diagnostic","severity":"error","code":"expected-name","message":"expected a key after `from`, found identifier `total`","file":"rules.map","line":6,"column":20,"endLine":6,"endColumn":20,"labels":[],"notes":[]}"#,
-                #"{"type":"diagnostic","severity":"error","code":"expected-clause","message":"expected `from`, `using`, `default` or `where` after the field `total`, found `->`","file":"rules.map","line":7,"column":18,"endLine":7,"endColumn":20,"labels":[],"notes":[]}"#,
+                #"{"type":"diagnostic","severity":"error","code":"expected-clause","message":"expected a clause such as `from`, `using`, `default` or `where` after the field `total`, found `->`","file":"rules.map","line":7,"column":18,"endLine":7,"endColumn":20,"labels":[],"notes":[]}"#,
             ]),
         // A syntax error does not hide the checker's errors in what parsed.
         Case(

@@ -92,6 +92,9 @@ struct ComputedFieldTests {
     @Test func readingTheInputCannotBeReversed() throws {
         let rules = try Rules(source: SourceFile(name: "p.map", text: Self.rules))
         #expect(rules.reversalProblems.map(\.code) == ["irreversible-computed-field"])
+        // A check that reads the input, inherited by two models, is one problem.
+        let check = "model A {\n  a: Int\n  check $.x != null\n}\nmodel B extends A {\n  b: Int\n}\nmodel C extends A {\n  c: Int\n}\n"
+        #expect(try Rules(source: SourceFile(name: "c.map", text: check)).reversalProblems.map(\.code) == ["irreversible-input-check"])
         #expect(rules.reversalProblems.map(\.location) == [SourceLocation(line: 14, column: 19)])
     }
 
@@ -115,10 +118,13 @@ struct ComputedFieldTests {
         ("b: Int = b + 1", "computed-field-order", "`b` reads the computed field `b`, which is worked out after it"),
         ("a: Int\n  b: Int = a from x", "computed-field-clause", "`b` is computed from its expression, so it cannot also have `from`"),
         ("a: Int\n  b: [Int] = a", "computed-field-type",
-            "the computed field `b` cannot be `[Int]`: an expression gives a String, a number, a Bool, a Date, a URL or JSON"),
+            "the computed field `b` cannot be `[Int]`: an expression gives a String, a number, a Bool, a Date, a URL, an enum case or JSON"),
         ("a: Int\n  b: Int = if a then 1 else 2", "check-operand-mismatch", "`if` cannot apply to an Int"),
         ("a: Int\n  b: Int = if a > 1 then 1 else \"x\"", "operands-mismatch", "`if` cannot take an Int and a String together"),
         ("a: Int\n  b: Int = sum(a)", "unknown-function", "unknown function `sum`"),
+        ("a: Int\n  b: Int = a flatten", "computed-field-clause", "`b` is computed from its expression, so it cannot also have `flatten`"),
+        ("a: Int\n  b: Data = a", "computed-field-type",
+            "the computed field `b` cannot be `Data`: an expression gives a String, a number, a Bool, a Date, a URL, an enum case or JSON"),
         ("a: Int\n  b: Int = $.x + 1", "operands-mismatch", "`+` cannot take a JSON value and an Int together"),
     ])
     func eachMistakeIsOneError(_ fields: String, _ code: String, _ message: String) {

@@ -103,4 +103,48 @@ struct GroupingTests {
         #expect(dump.contains("      from $ @2:13\n"))
         #expect(dump.contains("      flatten @3:9\n"))
     }
+
+    /// A choice or `JSON` read `from $` makes its keys the enclosing model's own.
+    @Test func choicesAndJSONReadFromTheObjectAreKnown() throws {
+        let rules = """
+            model Circle {
+              radius: Double
+            }
+            model Square {
+              side: Double
+            }
+            choice Shape by kind {
+              "circle" -> Circle
+              "square" -> Square
+            }
+            model Drawing {
+              unknown reject
+              id: Int
+              shape: Shape from $
+            }
+            model Raw {
+              unknown reject
+              id: Int
+              all: JSON from $
+            }
+            """
+        let drawing = try RulesTestSupport.map(rules, #"{"id": 1, "kind": "circle", "radius": 2}"#, model: "Drawing")
+        #expect(drawing.errors.isEmpty)
+        let extra = try RulesTestSupport.map(rules, #"{"id": 1, "kind": "circle", "radius": 2, "x": 0}"#, model: "Drawing")
+        #expect(extra.errors.map(\.problem.code) == ["unknown-keys"])
+        let raw = try RulesTestSupport.map(rules, #"{"id": 1, "anything": true}"#, model: "Raw")
+        #expect(RulesTestSupport.json(raw.value) == #"{"id":1,"all":{"id":1,"anything":true}}"#)
+    }
+
+    /// A grouped model that writes back a key the enclosing model writes is a reversal problem.
+    @Test func aGroupedKeyWrittenTwiceCannotBeReversed() throws {
+        let text = "model A {\n  id: Int\n  b: B from $\n}\nmodel B {\n  id: String\n}\n"
+        let rules = try Rules(source: SourceFile(name: "a.map", text: text))
+        #expect(rules.reversalProblems.map(\.code) == ["irreversible-shared-key"])
+    }
+
+    @Test func wholeObjectTakesNoOtherPath() {
+        let diagnostics = RulesTestSupport.compileErrors("model A {\n  b: B from x, $\n}\nmodel B {\n  y: Int?\n}\n")
+        #expect(diagnostics.map(\.code) == ["whole-object-not-alone"])
+    }
 }

@@ -64,6 +64,13 @@ struct ReshapingTests {
         #expect(try rules.mapJSON(bytes) == rules.map(bytes).jsonBytes())
     }
 
+    /// One empty element would be written as no text, which reads back as none.
+    @Test func reverseRefusesALoneEmptyElement() throws {
+        let rules = try Rules(source: SourceFile(name: "m.map", text: "model A {\n  tags: [String] using split(\",\")\n}\n"))
+        #expect(throws: MappingFailure.self) { try rules.reverse(.object(MappedObject([MappedMember(key: "tags", value: .array([.string("")]))]))) }
+        #expect(try rules.reverse(.object(MappedObject([MappedMember(key: "tags", value: .array([]))]))).jsonText() == #"{"tags":""}"#)
+    }
+
     /// An element holding the separator could not be read back as one.
     @Test func reverseRefusesAnElementHoldingTheSeparator() throws {
         let rules = try Rules(source: SourceFile(name: "m.map", text: "model A {\n  tags: [String] using split(\",\")\n}\n"))
@@ -76,6 +83,9 @@ struct ReshapingTests {
         ("t: [String] using split(\",\") | json", "second-reshaping-stage", "`json` changes the value's shape, which a stage before it has done already"),
         ("t: JSON using json | trim", "transformer-input-mismatch", "`trim` reads a Bool or a String or a number, but `json` produces a JSON"),
         ("t: [String] using split(\"\")", "invalid-arguments", "`split` takes one string that is not empty, such as `(\",\")`"),
+        ("t: [String] oneOrMany using split(\",\")", "one-or-many-reshaping",
+            "`oneOrMany` reads a single value as an array of one, but `t`'s pipeline reads the key's whole value"),
+        ("t: String from user-name", "unquoted-key", "the key `user-name` holds punctuation, so it is written as a string"),
     ])
     func eachMistakeIsOneError(_ field: String, _ code: String, _ message: String) {
         let diagnostics = RulesTestSupport.compileErrors("model A {\n  \(field)\n}\n")

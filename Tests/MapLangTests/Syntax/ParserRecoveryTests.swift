@@ -25,7 +25,7 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
             id: "junk after a field", source: "model A { x: Int -> 3 }",
-            diagnostics: ["1:18 expected-clause: expected `from`, `using`, `default` or `where` after the field `x`, found `->`"],
+            diagnostics: ["1:18 expected-clause: expected a clause such as `from`, `using`, `default` or `where` after the field `x`, found `->`"],
             help: nil, secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n"),
         RecoveryCase(
@@ -280,12 +280,12 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
             id: "misspelt clause", source: "model A { x: Int form a }",
-            diagnostics: ["1:18 expected-clause: expected `from`, `using`, `default` or `where` after the field `x`, found identifier `form`"],
+            diagnostics: ["1:18 expected-clause: expected a clause such as `from`, `using`, `default` or `where` after the field `x`, found identifier `form`"],
             help: "did you mean `from`?", secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n"),
         RecoveryCase(
             id: "rule without where", source: "model A { title: String nonEmpty }",
-            diagnostics: ["1:25 expected-clause: expected `from`, `using`, `default` or `where` after the field `title`, found identifier `nonEmpty`"],
+            diagnostics: ["1:25 expected-clause: expected a clause such as `from`, `using`, `default` or `where` after the field `title`, found identifier `nonEmpty`"],
             help: nil, secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field title @1:11\n      type String @1:18\n"),
         RecoveryCase(
@@ -373,7 +373,7 @@ extension ParserRecoveryTests {
                 "17:29 expected-member: expected a row or `default` in table `priority`, found identifier `high`",
                 "19:25 expected-name: expected a transformer name after `|`, found identifier `modle`",
                 "21:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `modle`",
-                "23:17 expected-clause: expected `from`, `using`, `default` or `where` after the field `color`, found `->`",
+                "23:17 expected-clause: expected a clause such as `from`, `using`, `default` or `where` after the field `color`, found `->`",
             ])
         #expect(
             ASTDumper.dump(result.file, source: source) == """

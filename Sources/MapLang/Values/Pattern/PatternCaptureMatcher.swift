@@ -50,33 +50,16 @@ struct PatternCaptureMatcher {
             guard steps <= Pattern.stepLimit(scalars: offset + 1) else { return .tooCostly }
             next.removeAll()
             let scalar = position.current
+            let folded = scalar.map { program.ignoresCase ? PatternCaseFolding.folded($0) : $0 }
+            let upper = scalar.map { program.ignoresCase ? PatternCaseFolding.uppercase($0) : $0 }
             for index in 0..<current.count {
                 let pc = current[index]
-                let advances: Bool
-                switch instructions[pc] {
-                case .match:
+                if case .match = instructions[pc] {
                     // Threads after this one have lower priority: they are dropped.
                     found = currentSlots[pc]
-                    advances = false
-                case .scalar(let expected):
-                    advances = scalar.map { (program.ignoresCase ? PatternCaseFolding.folded($0) : $0) == expected } ?? false
-                case .anyExceptNewline:
-                    advances = scalar.map { $0 != "\n" } ?? false
-                case .set(let setIndex):
-                    advances = scalar.map { scalar in
-                        let set = program.sets[setIndex]
-                        let inRanges =
-                            set.rangesContain(scalar)
-                            || (program.ignoresCase
-                                && (set.rangesContain(PatternCaseFolding.folded(scalar))
-                                    || set.rangesContain(PatternCaseFolding.uppercase(scalar))))
-                        return inRanges != set.isNegated
-                    } ?? false
-                case .assertion, .jump, .split, .save:
-                    advances = false
+                    break
                 }
-                if case .match = instructions[pc] { break }
-                if advances {
+                if let scalar, let folded, let upper, program.consumes(instructions[pc], scalar, folded: folded, upper: upper) {
                     let following = PatternPosition(
                         previous: scalar, current: offset + 1 < scalars.count ? scalars[offset + 1] : nil)
                     follow(pc + 1, currentSlots[pc], at: following, offset: offset + 1, into: &next, &nextSlots, &pending, &steps)

@@ -48,23 +48,7 @@ struct PatternMatcher {
             next.removeAll()
             for index in 0..<current.count {
                 let pc = current[index]
-                let advances: Bool
-                switch instructions[pc] {
-                case .scalar(let expected):
-                    advances = folded == expected
-                case .anyExceptNewline:
-                    advances = scalar != "\n"
-                case .set(let setIndex):
-                    let set = program.sets[setIndex]
-                    let inRanges =
-                        set.rangesContain(scalar)
-                        || (program.ignoresCase
-                            && (set.rangesContain(folded) || set.rangesContain(upper)))
-                    advances = inRanges != set.isNegated
-                case .assertion, .jump, .split, .save, .match:
-                    advances = false
-                }
-                if advances, follow(from: pc + 1, into: &next, at: following, pending: &pending, steps: &steps) {
+                if program.consumes(instructions[pc], scalar, folded: folded, upper: upper), follow(from: pc + 1, into: &next, at: following, pending: &pending, steps: &steps) {
                     return .matched
                 }
             }
@@ -116,25 +100,5 @@ struct PatternMatcher {
             }
         }
         return false
-    }
-}
-
-/// The scalars on either side of a position in the input.
-struct PatternPosition {
-    /// The scalar before the position, or `nil` at the start.
-    var previous: Unicode.Scalar?
-    /// The scalar after the position, or `nil` at the end.
-    var current: Unicode.Scalar?
-
-    /// Whether the position passes a zero-width test.
-    func satisfies(_ assertion: PatternAssertion) -> Bool {
-        switch assertion {
-        case .start: previous == nil
-        case .end: current == nil
-        case .wordBoundary:
-            PatternScalarSet.isWord(previous) != PatternScalarSet.isWord(current)
-        case .nonWordBoundary:
-            PatternScalarSet.isWord(previous) == PatternScalarSet.isWord(current)
-        }
     }
 }

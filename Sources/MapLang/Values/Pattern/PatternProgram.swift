@@ -17,6 +17,26 @@ struct PatternProgram: Sendable, Equatable {
     var isAnchoredAtStart: Bool
 }
 
+extension PatternProgram {
+    /// Whether a consuming instruction takes `scalar`; `folded` and `upper`
+    /// are the scalar case-folded and uppercased, worked out once per scalar
+    /// by the caller when the program ignores case. Other instructions take none.
+    func consumes(_ instruction: PatternInstruction, _ scalar: Unicode.Scalar, folded: Unicode.Scalar, upper: Unicode.Scalar) -> Bool {
+        switch instruction {
+        case .scalar(let expected):
+            return folded == expected
+        case .anyExceptNewline:
+            return scalar != "\n"
+        case .set(let setIndex):
+            let set = sets[setIndex]
+            let inRanges = set.rangesContain(scalar) || (ignoresCase && (set.rangesContain(folded) || set.rangesContain(upper)))
+            return inRanges != set.isNegated
+        case .assertion, .jump, .split, .save, .match:
+            return false
+        }
+    }
+}
+
 /// One step of a `PatternProgram`.
 enum PatternInstruction: Sendable, Equatable {
     /// Consumes one scalar equal to this one (after case folding when the
