@@ -26,15 +26,15 @@ enum Arithmetic {
             return .double(result)
         case .decimal:
             guard let x = decimal(a), let y = decimal(b) else { throw mismatch(a, b, "Decimal") }
-            do {
-                let result: DecimalDigits =
+            let result: DecimalDigits
+            do throws(DecimalDigits.ArithmeticProblem) {
+                result =
                     switch op {
                     case .add: try x.adding(y)
                     case .subtract: try x.subtracting(y)
                     case .multiply: try x.multiplying(by: y)
                     case .divide: try x.dividing(by: y)
                     }
-                return .decimal(result.literal)
             } catch {
                 switch error {
                 case .divisionByZero: throw .arithmeticFailed(reason: "division by zero")
@@ -43,6 +43,10 @@ enum Arithmetic {
                         reason: "the result needs more than \(MappingProblem.grouped(DecimalDigits.digitLimit)) digits")
                 }
             }
+            guard result.isWithinLimit else {
+                throw .arithmeticFailed(reason: "the result is past 10^±\(MappingProblem.grouped(DecimalDigits.exponentLimit))")
+            }
+            return .decimal(result.literal)
         }
     }
 
@@ -73,7 +77,7 @@ enum Arithmetic {
 
     /// The problem of an operand that is not a number of the kind.
     private static func mismatch(_ a: MappedValue, _ b: MappedValue, _ kind: String) -> MappingProblem {
-        let found = a.numericValue == nil ? a : b
+        let found = kind == "Decimal" ? (decimal(a) == nil ? a : b) : a.numericValue == nil ? a : b
         return .typeMismatch(expected: "a number for `\(kind)` arithmetic", found: found.preview)
     }
 }
@@ -82,12 +86,21 @@ extension MappedValue {
     /// The value of an expression as a field of `type` holds it: an `Int`
     /// as a `Double` or `Decimal` field's number, a `Decimal` as a
     /// `Double`'s; anything else as it is, which the checker has made sure fits.
-    func converted(to type: ValueType) -> MappedValue {
+    ///
+    /// - Throws: `arithmeticFailed` for a `Decimal` too large for a `Double`.
+    func converted(to type: ValueType) throws(MappingProblem) -> MappedValue {
         switch (type.unwrapped, self) {
-        case (.double, .int(let integer)): .double(Double(integer))
-        case (.double, .decimal): numericValue.map(MappedValue.double) ?? self
-        case (.decimal, .int(let integer)): .decimal(String(integer))
-        default: self
+        case (.double, .int(let integer)):
+            return .double(Double(integer))
+        case (.double, .decimal):
+            guard let double = numericValue, double.isFinite else {
+                throw .arithmeticFailed(reason: "\(preview) is too large for a `Double`")
+            }
+            return .double(double)
+        case (.decimal, .int(let integer)):
+            return .decimal(String(integer))
+        default:
+            return self
         }
     }
 }

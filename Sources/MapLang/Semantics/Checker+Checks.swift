@@ -288,6 +288,9 @@ extension Checker {
     private mutating func resolveReference(_ names: [Identifier], _ context: inout CheckContext) -> (CheckExpr, CheckType)? {
         var model = context.models[context.model]
         var first: Int?
+        // The keys to follow in the nested models' output, where a
+        // flattened model's fields stand in the enclosing object.
+        var path: [String] = []
         var type = CheckType.null
         for (position, name) in names.enumerated() {
             guard let index = model.fieldIndex[name.name] else {
@@ -299,6 +302,7 @@ extension Checker {
                 report(.computedFieldOrder(field: model.fields[computing].name, reference: name.name), at: name.span)
                 return nil
             }
+            if first != nil, !model.fields[index].flattens { path.append(name.name) }
             first = first ?? index
             type = CheckType(model.fields[index].type)
             if position < names.count - 1 {
@@ -310,7 +314,7 @@ extension Checker {
             }
         }
         guard let first else { return nil }
-        return (.field(first, names.dropFirst().map(\.name)), type)
+        return (.field(first, path), type)
     }
 
     /// Reports a name that is not a field of the model.

@@ -7,6 +7,15 @@ extension Checker {
     /// problem a grouped model that would write back a key the enclosing
     /// model writes too.
     mutating func resolveWholeObjectKeys(_ models: inout [ModelPlan], choices: [ChoicePlan], members: [[Sourced<ModelMember>]]) {
+        reportCycles(in: models, members: members, code: SemanticMessage.wholeObjectCycle, place: { $0.sources?.first?.span }) { field in
+            guard field.readsWholeObject else { return [] }
+            switch field.type.unwrapped {
+            case .model(let nested): return [nested]
+            case .choice(let choice): return choices[choice].variants.allValues + (choices[choice].defaultModel.map { [$0] } ?? [])
+            case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .array, .dictionary, .optional:
+                return []
+            }
+        }
         // Known keys pass up through chains of `from $`: at most one round per model.
         var changed = true
         var rounds = 0
@@ -55,6 +64,10 @@ extension Checker {
     /// another field of the same output is, and notes the keys each
     /// flattened field writes, which reverse mapping gathers.
     mutating func resolveFlattening(_ models: inout [ModelPlan], members: [[Sourced<ModelMember>]]) {
+        reportCycles(in: models, members: members, code: SemanticMessage.flattenCycle, place: \.flatten) { field in
+            guard field.flattens, case .model(let nested) = field.type.unwrapped else { return [] }
+            return [nested]
+        }
         for (index, model) in models.enumerated() {
             var written: [String: String] = [:]
             for field in model.fields where !field.flattens { written[field.name] = "the field `\(field.name)`" }
@@ -84,6 +97,24 @@ extension Checker {
         return models[index].fields.flatMap { field -> [String] in
             guard field.flattens, case .model(let nested) = field.type.unwrapped else { return [field.name] }
             return outputNames(of: nested, in: models, visiting: &visiting)
+        }
+    }
+
+    /// Reports each field whose link to another model (given by `targets`)
+    /// closes a cycle: at the link that leaves the cycle's first model.
+    private mutating func reportCycles(
+        in models: [ModelPlan], members: [[Sourced<ModelMember>]], code: (String) -> SemanticMessage,
+        place: (FieldDecl) -> Span?, targets: (FieldPlan) -> [Int]
+    ) {
+        let edges = models.map { model in model.fields.flatMap(targets) }
+        guard edges.contains(where: { !$0.isEmpty }) else { return }
+        let components = StrongComponents(edges: edges)
+        var reported = Set<Int>()
+        for (index, model) in models.enumerated() {
+            for field in model.fields where targets(field).contains(where: { components.isOnCycle(index, $0) }) {
+                guard reported.insert(components.component[index]).inserted else { continue }
+                reportAt(field.name, of: members[index], place) { checker, span in checker.report(code(field.name), at: span) }
+            }
         }
     }
 

@@ -43,6 +43,10 @@ enum SemanticMessage: DiagnosticMessage {
     case secondReshapingStage(transformer: String)
     /// A pipeline that changes a value's shape into one the field cannot hold.
     case reshapingMismatch(field: String, type: String, transformer: String, gives: String)
+    /// Models that read one another `from $` in a cycle, which would never end.
+    case wholeObjectCycle(field: String)
+    /// Models that flatten one another in a cycle, which would write a key twice.
+    case flattenCycle(field: String)
     /// `from $` among other paths of a `from` clause.
     case wholeObjectNotAlone(field: String)
     /// `oneOrMany` on a field whose pipeline reads the key's whole value.
@@ -117,6 +121,8 @@ enum SemanticMessage: DiagnosticMessage {
         case .irreversibleComputedField: "irreversible-computed-field"
         case .wholeObjectType: "whole-object-type"
         case .wholeObjectNotAlone: "whole-object-not-alone"
+        case .wholeObjectCycle: "whole-object-cycle"
+        case .flattenCycle: "flatten-cycle"
         case .oneOrManyWithReshaping: "one-or-many-reshaping"
         case .irreversibleInputCheck: "irreversible-input-check"
         case .secondReshapingStage: "second-reshaping-stage"
@@ -216,6 +222,10 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(transformer)` changes the value's shape, which a stage before it has done already"
         case .reshapingMismatch(let field, let type, let transformer, let gives):
             "`\(transformer)` gives \(gives), which the field `\(field): \(type)` cannot hold"
+        case .wholeObjectCycle(let field):
+            "`\(field)` reads a model `from $` that reads, through `from $`, the model `\(field)` is in: reading it would never end"
+        case .flattenCycle(let field):
+            "`\(field)` flattens a model that flattens, in turn, the model `\(field)` is in: its keys would be written twice"
         case .wholeObjectNotAlone(let field):
             "`from $` reads the object itself, which is always there, so `\(field)` can read no other path"
         case .oneOrManyWithReshaping(let field):
@@ -320,6 +330,10 @@ enum SemanticMessage: DiagnosticMessage {
             "make the field a model, a choice or `JSON`"
         case .wholeObjectNotAlone:
             "write `from $` alone"
+        case .wholeObjectCycle:
+            "read the nested model from a key of its own"
+        case .flattenCycle:
+            "leave out `flatten` on one of the fields"
         case .oneOrManyWithReshaping:
             "leave out `oneOrMany`, or the `split`, `join` or `json` stage"
         case .irreversibleInputCheck:

@@ -121,7 +121,7 @@ extension DecimalDigits {
             remainder.append(next)
             Self.trimLeadingZeros(&remainder)
             var digit = 0
-            while Self.compareMagnitude(Array(remainder.reversed()), Array(divisor.reversed())) >= 0 {
+            while Self.isAtLeast(remainder, divisor) {
                 Self.subtract(divisor, from: &remainder)
                 digit += 1
             }
@@ -148,6 +148,31 @@ extension DecimalDigits {
         return result
     }
 
+    /// The order of two numbers: negative, zero or positive as `self` is
+    /// below, equal to or above `other`.
+    func compared(to other: DecimalDigits) -> Int {
+        if negative != other.negative { return negative ? -1 : 1 }
+        let magnitude: Int
+        if digits.isEmpty || other.digits.isEmpty {
+            magnitude = digits.isEmpty ? (other.digits.isEmpty ? 0 : -1) : 1
+        } else if exponent + digits.count != other.exponent + other.digits.count {
+            magnitude = exponent + digits.count < other.exponent + other.digits.count ? -1 : 1
+        } else {
+            // The same leading place: the digits in order, the shorter run out with zeros.
+            let zero = UInt8(ascii: "0")
+            var order = 0
+            for index in 0..<max(digits.count, other.digits.count) {
+                let (a, b) = (index < digits.count ? digits[index] : zero, index < other.digits.count ? other.digits[index] : zero)
+                if a != b {
+                    order = a < b ? -1 : 1
+                    break
+                }
+            }
+            magnitude = order
+        }
+        return negative ? -magnitude : magnitude
+    }
+
     /// Compares two magnitudes given as digit values, least significant first.
     private static func compareMagnitude(_ left: [Int], _ right: [Int]) -> Int {
         var (a, b) = (left[...], right[...])
@@ -158,6 +183,14 @@ extension DecimalDigits {
             return a[a.startIndex + index] < b[b.startIndex + index] ? -1 : 1
         }
         return 0
+    }
+
+    /// Whether `remainder`, without leading zeros, is at least `divisor`,
+    /// which starts with a digit other than zero; both most significant first.
+    private static func isAtLeast(_ remainder: [Int], _ divisor: [Int]) -> Bool {
+        if remainder.count != divisor.count { return remainder.count > divisor.count }
+        for (a, b) in zip(remainder, divisor) where a != b { return a > b }
+        return true
     }
 
     /// Takes `divisor` from `remainder`, both most significant first, with `remainder` at least as large.

@@ -24,6 +24,16 @@ extension MappedValue {
         }
     }
 
+    /// The exact digits of an integer or decimal value; `nil` for any other
+    /// value, and for a decimal past `DecimalDigits.exponentLimit`.
+    var exactDigits: DecimalDigits? {
+        switch self {
+        case .int(let value): DecimalDigits(literal: String(value))
+        case .decimal(let literal): DecimalDigits(literal: literal)
+        case .null, .bool, .double, .string, .date, .url, .array, .object: nil
+        }
+    }
+
     /// The value as an exact integer, when it is a whole number that fits in 64 bits.
     var integerValue: Int64? {
         switch self {
@@ -39,6 +49,12 @@ extension MappedValue {
     func compare(to other: MappedValue) -> ComparisonResult? {
         if let left = integerValue, let right = other.integerValue {
             return left < right ? .ascending : left > right ? .descending : .same
+        }
+        // Two exact numbers are compared exactly: a `Double` would take
+        // 12345678901234567891 and …890 for one number.
+        if let left = exactDigits, let right = other.exactDigits {
+            let order = left.compared(to: right)
+            return order < 0 ? .ascending : order > 0 ? .descending : .same
         }
         if let left = numericValue, let right = other.numericValue {
             return left < right ? .ascending : left > right ? .descending : .same

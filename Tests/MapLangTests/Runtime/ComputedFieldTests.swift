@@ -163,4 +163,23 @@ struct ComputedFieldTests {
             status: 0)
         #expect(RulesTestSupport.compileErrors("model A {\n  then: Int\n}\n").map(\.code) == ["reserved-field-name"])
     }
+
+    /// Exact numbers compare exactly, and a result past a type's limits is an error, not a null.
+    @Test func decimalsCompareExactlyAndLimitsAreErrors() throws {
+        let rules = """
+            model A {
+              a: Decimal
+              b: Decimal
+              same: Bool = a == b
+              more: Bool = a + 0.00000000000000001 > a
+              d: Double = a * 10
+            }
+            """
+        let exact = try RulesTestSupport.map(rules, #"{"a": 12345678901234567891, "b": 12345678901234567890}"#)
+        #expect(RulesTestSupport.json(exact.value).contains(#""same":false,"more":true"#))
+        let huge = try RulesTestSupport.map(rules, #"{"a": 1e400, "b": 1}"#)
+        #expect(huge.errors.map(\.problem.code) == ["arithmetic-failed"])
+        let square = try RulesTestSupport.map("model A {\n  a: Decimal\n  m: Decimal = a * a\n}\n", #"{"a": 1e999999}"#)
+        #expect(square.errors.map(\.message) == ["the expression cannot be worked out: the result is past 10^±1,000,000"])
+    }
 }

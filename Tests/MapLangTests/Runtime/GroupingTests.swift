@@ -147,4 +147,33 @@ struct GroupingTests {
         let diagnostics = RulesTestSupport.compileErrors("model A {\n  b: B from x, $\n}\nmodel B {\n  y: Int?\n}\n")
         #expect(diagnostics.map(\.code) == ["whole-object-not-alone"])
     }
+
+    /// Cycles of `from $` would never end, and of `flatten` would write keys twice.
+    @Test func cyclesAreErrors() {
+        let diagnostics = RulesTestSupport.compileErrors(
+            "model N {\n  a: Int?\n  n: N? from $\n}\nmodel P {\n  a: Int?\n  p: P? flatten\n}\nmodel X {\n  y: Y from $\n}\nmodel Y {\n  x: X? from $\n}\n")
+        #expect(diagnostics.map(\.code) == ["whole-object-cycle", "flatten-cycle", "whole-object-cycle"])
+    }
+
+    /// A path through a flattened field reads the key where the output holds it.
+    @Test func pathsThroughAFlattenedFieldFindIt() throws {
+        let rules = """
+            model Meta {
+              source: String
+            }
+            model A {
+              x: Int
+              meta: Meta flatten
+            }
+            model B {
+              a: A
+              s: String? = a.meta.source
+              check a.meta.source != "bad" else "bad source"
+            }
+            """
+        let ok = try RulesTestSupport.map(rules, #"{"a": {"x": 5, "meta": {"source": "ok"}}}"#, model: "B")
+        #expect(RulesTestSupport.json(ok.value) == #"{"a":{"x":5,"source":"ok"},"s":"ok"}"#)
+        let bad = try RulesTestSupport.map(rules, #"{"a": {"x": 5, "meta": {"source": "bad"}}}"#, model: "B")
+        #expect(bad.errors.map(\.message) == ["bad source"])
+    }
 }

@@ -69,6 +69,9 @@ struct ReshapingTests {
         let rules = try Rules(source: SourceFile(name: "m.map", text: "model A {\n  tags: [String] using split(\",\")\n}\n"))
         #expect(throws: MappingFailure.self) { try rules.reverse(.object(MappedObject([MappedMember(key: "tags", value: .array([.string("")]))]))) }
         #expect(try rules.reverse(.object(MappedObject([MappedMember(key: "tags", value: .array([]))]))).jsonText() == #"{"tags":""}"#)
+        // A combining mark at an element's start would join the separator.
+        let mark = MappedValue.object(MappedObject([MappedMember(key: "tags", value: .array([.string("a"), .string("\u{301}b")]))]))
+        #expect(throws: MappingFailure.self) { try rules.reverse(mark) }
     }
 
     /// An element holding the separator could not be read back as one.

@@ -18,9 +18,16 @@ extension BuiltinTransformer {
                     return .success(.array(pieces(of: text, at: separator).map(MappedValue.string)))
                 },
                 reversal: .inverse { value, call in
-                    // One empty element would be written as no text, which reads back as none.
-                    if value == .array([.string("")]) { return call.invalid(value, "one empty element cannot be written back") }
-                    return joined(value, with: separator, call)
+                    // What is written must split back into the same elements:
+                    // one empty element would read back as none, and a
+                    // combining mark at an element's start would join the separator.
+                    let written = joined(value, with: separator, call)
+                    guard case .success(.string(let text)) = written, case .array(let elements) = value else { return written }
+                    let read = pieces(of: text, at: separator)
+                    guard read.count == elements.count,
+                        zip(read, elements).allSatisfy({ piece, element in element.joinedText.map { $0.unicodeScalars.elementsEqual(piece.unicodeScalars) } ?? false })
+                    else { return call.invalid(value, "its elements would not split back as they are") }
+                    return written
                 }))
     }
 
@@ -74,13 +81,7 @@ extension BuiltinTransformer {
         var parts: [String] = []
         parts.reserveCapacity(elements.count)
         for element in elements {
-            let text: String
-            switch element {
-            case .string(let string), .url(let string), .decimal(let string): text = string
-            case .int(let integer): text = String(integer)
-            case .bool(let flag): text = flag ? "true" : "false"
-            case .null, .double, .date, .array, .object: return call.mismatch("an array of strings, numbers or Booleans", value)
-            }
+            guard let text = element.joinedText else { return call.mismatch("an array of strings, numbers or Booleans", value) }
             guard !text.contains(separator) else {
                 return call.invalid(value, "the element \(JSONPath.quoted(text)) holds the separator \(JSONPath.quoted(separator))")
             }
@@ -101,4 +102,16 @@ enum BuiltinShape: Sendable, Equatable {
     case parses
     /// It reads the key's whole value, an array (`join`), and gives a scalar.
     case joins
+}
+
+extension MappedValue {
+    /// The text `join` writes for an element: a string, number or Boolean; `nil` for anything else.
+    fileprivate var joinedText: String? {
+        switch self {
+        case .string(let string), .url(let string), .decimal(let string): string
+        case .int(let integer): String(integer)
+        case .bool(let flag): flag ? "true" : "false"
+        case .null, .double, .date, .array, .object: nil
+        }
+    }
 }

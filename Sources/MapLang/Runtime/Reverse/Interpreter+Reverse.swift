@@ -198,8 +198,9 @@ extension Interpreter {
         case (.string, .string), (.bool, .bool), (.json, _), (.date, .date):
             return value
         case (.data, .string(let text)):
-            guard (try? Base64.decode(text)) != nil else { return mismatch("base64 text", value, field, &context) }
-            return value
+            // Written as forward mapping writes it, whatever spare bits the text had.
+            guard let canonical = try? Base64.canonical(text) else { return mismatch("base64 text", value, field, &context) }
+            return .string(canonical)
         case (.url, .url(let text)), (.url, .string(let text)):
             if let reason = URLValidator.problem(with: text) {
                 context.fail(
