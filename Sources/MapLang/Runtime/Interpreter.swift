@@ -16,7 +16,7 @@ struct Interpreter: Sendable {
     ///   - target: The model, or choice of models, to map it to.
     ///   - path: Where the record is in its document, such as `$[3]`.
     /// - Returns: The mapped value when there were no errors, every error
-    ///   found, and the elements `lossy` fields dropped when there were none.
+    ///   found, and the elements `lossy` fields dropped.
     func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> MappedRecord {
         var context = MappingContext(path: path, model: plan.name(of: target))
         let mapped: MappedValue? =
@@ -24,7 +24,8 @@ struct Interpreter: Sendable {
             case .model(let index): mapModel(value, model: index, &context)
             case .choice(let index): mapChoice(value, choice: index, &context)
             }
-        guard context.errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: context.errors) }
+        // A failing record reports its drops too: one may be why a rule failed.
+        guard context.errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: context.errors, drops: context.drops) }
         return MappedRecord(index: nil, value: mapped, errors: [], drops: context.drops)
     }
 

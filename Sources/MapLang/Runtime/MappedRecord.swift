@@ -14,8 +14,9 @@ package struct MappedRecord: Sendable, Equatable {
     package var value: MappedValue?
     /// Every error in the record, in the order found.
     package var errors: [MappingError]
-    /// The elements `lossy` fields dropped from a record that mapped, as
-    /// warnings (`MappingProblem.droppedElement`), in the order found.
+    /// The elements `lossy` fields dropped, as warnings
+    /// (`MappingProblem.droppedElement`), in the order found: from a record
+    /// that failed too, where a drop may be why a rule failed.
     package var drops: [MappingError] = []
 }
 

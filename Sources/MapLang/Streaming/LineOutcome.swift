@@ -9,9 +9,9 @@ public struct LineOutcome: Sendable, Equatable {
     /// positions within the line; an empty line is JSON that ends before
     /// its value) or `brokenRules`.
     public let result: Result<MappedValue, MappingFailure>
-    /// The elements `lossy` fields left out of the mapped record, each a
-    /// warning whose problem is `MappingProblem.droppedElement`; empty when
-    /// none were, or the line was rejected.
+    /// The elements `lossy` fields left out of the line's record, each a
+    /// warning whose problem is `MappingProblem.droppedElement`, also when
+    /// the record broke the rules; empty when none were, or the line is not JSON.
     public let dropped: [MappingError]
 
     /// Creates an outcome.

@@ -54,7 +54,7 @@ struct Base64Tests {
         let rules = try Rules(source: SourceFile(name: "f.map", text: Self.rules))
         let input = #"{"name": "a", "content": "aGVsbG8", "thumb": "-_8"}"#
         let mapped = try rules.map(input)
-        #expect(try mapped.jsonText() == #"{"name":"a","content":"aGVsbG8=","thumb":"+/8=","sig":"AAE="}"#)
+        #expect(mapped.jsonText() == #"{"name":"a","content":"aGVsbG8=","thumb":"+/8=","sig":"AAE="}"#)
         #expect(try rules.reverse(mapped).jsonText() == #"{"name":"a","content":"aGVsbG8=","thumb":"-_8"}"#)
         let file = try rules.decode(File.self, from: input)
         #expect(file == File(name: "a", content: Data("hello".utf8), thumb: Data([0xFB, 0xFF])))
