@@ -68,9 +68,28 @@ extension BuiltinTransformer {
 
     /// The pieces of a text between separators, matched character by
     /// character; none for an empty text.
+    ///
+    /// Written out rather than `String.split(separator:)`, which the older
+    /// Apple systems the library supports do not have; one pass, in time
+    /// linear in the text for a given separator.
     private static func pieces(of text: String, at separator: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        return text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        let characters = Array(text)
+        let wanted = Array(separator)
+        var result: [String] = []
+        var start = 0
+        var index = 0
+        while index + wanted.count <= characters.count {
+            if characters[index..<index + wanted.count].elementsEqual(wanted) {
+                result.append(String(characters[start..<index]))
+                index += wanted.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        result.append(String(characters[start...]))
+        return result
     }
 
     /// An array's scalars joined by a separator: what `join` gives, and how
@@ -82,7 +101,7 @@ extension BuiltinTransformer {
         parts.reserveCapacity(elements.count)
         for element in elements {
             guard let text = element.joinedText else { return call.mismatch("an array of strings, numbers or Booleans", value) }
-            guard !text.contains(separator) else {
+            guard pieces(of: text, at: separator).count <= 1 else {
                 return call.invalid(value, "the element \(JSONPath.quoted(text)) holds the separator \(JSONPath.quoted(separator))")
             }
             parts.append(text)
