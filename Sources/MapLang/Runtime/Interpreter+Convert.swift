@@ -4,16 +4,8 @@ extension Interpreter {
     /// (`split`, `join`, `json`), then as `convert` does.
     func convertField(_ value: JSONValue, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
         guard !field.wholeValuePipeline.isEmpty else { return convert(value, to: field.type, field: field, &context) }
-        var current = value.scalarValue ?? value.mappedValue
-        for stage in field.wholeValuePipeline {
-            switch stage.step.apply(to: current, lenient: field.lenient, tables: plan.tables) {
-            case .success(let next):
-                current = next
-            case .failure(let problem):
-                context.fail(problem, model: context.model, field: field.name, site: stage.site)
-                return nil
-            }
-        }
+        guard let current = run(field.wholeValuePipeline, on: value.scalarValue ?? value.mappedValue, field: field, &context)
+        else { return nil }
         guard let reshaped = JSONValue(exactly: current) else {
             return mismatch(Coercion.expectation(for: field.type, enums: plan.enums), value, field, &context)
         }
@@ -80,10 +72,26 @@ extension Interpreter {
     private func convertScalar(
         _ value: JSONValue, to type: ValueType, field: FieldPlan, _ context: inout MappingContext
     ) -> MappedValue? {
-        guard var current = value.scalarValue else {
+        guard let scalar = value.scalarValue else {
             return mismatch(Coercion.expectation(for: type, enums: plan.enums), value, field, &context)
         }
-        for stage in field.pipeline {
+        guard let current = run(field.pipeline, on: scalar, field: field, &context) else { return nil }
+        switch Coercion.convert(current, to: type, lenient: field.lenient, enums: plan.enums) {
+        case .success(let converted):
+            return converted
+        case .failure(let problem):
+            context.fail(problem, model: context.model, field: field.name, site: field.site)
+            return nil
+        }
+    }
+
+    /// Runs stages of a field's pipeline in order; `nil` when one fails,
+    /// its error recorded at the stage.
+    private func run(
+        _ stages: [PipelineStage], on value: MappedValue, field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
+        var current = value
+        for stage in stages {
             switch stage.step.apply(to: current, lenient: field.lenient, tables: plan.tables) {
             case .success(let next):
                 current = next
@@ -92,13 +100,7 @@ extension Interpreter {
                 return nil
             }
         }
-        switch Coercion.convert(current, to: type, lenient: field.lenient, enums: plan.enums) {
-        case .success(let converted):
-            return converted
-        case .failure(let problem):
-            context.fail(problem, model: context.model, field: field.name, site: field.site)
-            return nil
-        }
+        return current
     }
 
     /// Records that a value has the wrong shape.

@@ -122,16 +122,9 @@ extension Interpreter {
         if let defaultJSON = field.reversal.defaultJSON, JSONWriter.serialize(value) == defaultJSON {
             return .omit(forward: field.defaultValue ?? value)
         }
-        guard var written = unconvert(value, from: field.type, field: field, &context) else { return .failed }
-        for step in field.reversal.wholeInverse {
-            switch step.apply(to: written, tables: plan.tables) {
-            case .success(let previous):
-                written = previous
-            case .failure(let problem):
-                context.fail(problem, model: context.model, field: field.name, site: field.site)
-                return .failed
-            }
-        }
+        guard let unconverted = unconvert(value, from: field.type, field: field, &context),
+            let written = invert(unconverted, through: field.reversal.wholeInverse, field: field, &context)
+        else { return .failed }
         if field.type.holdsModels && field.wholeValuePipeline.isEmpty { return .write(written, forward: value) }
         return rereads(written, field: field, &context).map { .write(written, forward: $0) } ?? .failed
     }
@@ -184,7 +177,7 @@ extension Interpreter {
             return value
         case .string, .int, .double, .decimal, .bool, .date, .url, .data, .enumeration, .json:
             guard let scalar = typedScalar(value, of: type, field: field, &context) else { return nil }
-            return invert(scalar, field: field, &context)
+            return invert(scalar, through: field.reversal.inverse, field: field, &context)
         }
     }
 
@@ -241,10 +234,12 @@ extension Interpreter {
         }
     }
 
-    /// Runs a field's inverse steps, last transformer first.
-    private func invert(_ value: MappedValue, field: FieldPlan, _ context: inout MappingContext) -> MappedValue? {
+    /// Runs inverse steps of a field, last transformer first.
+    private func invert(
+        _ value: MappedValue, through steps: [InverseStep], field: FieldPlan, _ context: inout MappingContext
+    ) -> MappedValue? {
         var current = value
-        for step in field.reversal.inverse {
+        for step in steps {
             switch step.apply(to: current, tables: plan.tables) {
             case .success(let previous):
                 current = previous
