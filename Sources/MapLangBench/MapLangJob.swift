@@ -49,6 +49,22 @@ public struct MapLangJob: Sendable {
         return (output, failed, reports)
     }
 
+    /// Maps a document through the JSON tree, as a record the fast path
+    /// hands on is mapped, and writes the records that map into one JSON
+    /// buffer; returns that buffer.
+    public func runThroughTree(_ bytes: [UInt8]) throws -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        var count = 0
+        _ = try rules.mapDocument(bytes, to: model) { record in
+            guard let value = record.value else { return }
+            writer.bytes.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            writer.write(value)
+            count += 1
+        }
+        writer.bytes.append(contentsOf: count == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")])
+        return writer.bytes
+    }
+
     /// Parses the document into MapLang's JSON tree only.
     public static func parseOnly(_ bytes: [UInt8]) throws -> Int {
         let value = try JSONReader.parse(bytes)

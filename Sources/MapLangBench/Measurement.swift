@@ -15,6 +15,23 @@ public enum Measurement {
         return times[times.count / 2]
     }
 
+    /// The median wall times of two jobs run `runs` times each, taking
+    /// turns, so that a change in the machine's load falls on both alike.
+    public static func alternating(
+        runs: Int, _ first: () throws -> Void, _ second: () throws -> Void
+    ) rethrows -> (first: Double, second: Double) {
+        var times: ([Double], [Double]) = ([], [])
+        for round in 0..<max(1, runs) {
+            for which in round % 2 == 0 ? [0, 1] : [1, 0] {
+                let start = ContinuousClock.now
+                try which == 0 ? first() : second()
+                if which == 0 { times.0.append(seconds(since: start)) } else { times.1.append(seconds(since: start)) }
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (median(times.0), median(times.1))
+    }
+
     /// A process's peak resident set size (`VmHWM` in `/proc/PID/status`),
     /// or `nil` once it has exited, or while it is not yet running the
     /// program `named`.

@@ -108,7 +108,7 @@ package enum FuzzEntryPoints {
               owner: String? from user.login, user.name
               child: Child?
               kids: [Child]?
-              ratio: Double?
+              ratio: Double? where range(0...1)
               scale: Scale?
               level: Level?
               small: Int? where range(-5..<10)
@@ -118,6 +118,8 @@ package enum FuzzEntryPoints {
               gone: Int? omitNull
               check tags == null or count(tags) <= 2 else "at most two tags"
               check owner != "root" or flag == true else "root needs the flag"
+              check when == null or since == null or when >= since else "not before since"
+              check kind != b or level == high else "b needs a high level"
             }
             """
         return try! Rules(source: SourceFile(name: "direct.map", text: text))

@@ -1,5 +1,5 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile | --growth | --constructs`
+// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
@@ -8,7 +8,9 @@
 // four times it, failing when time or peak memory grows faster than the size;
 // with `--growth`, only the growth rows: mapping, encoding and decoding;
 // with `--constructs`, only the rows of the language's constructs, each
-// against the benchmark's rules without it.
+// against the benchmark's rules without it; with `--examples`, only the rows
+// of `examples/github/github.map` against the benchmark's rules and of each
+// example's rules on its records repeated to 20 MB.
 import Foundation
 import MapLangBench
 
@@ -23,6 +25,7 @@ var jsonPath: String?
 var hostileOnly = false
 var growthOnly = false
 var constructsOnly = false
+var examplesOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -38,6 +41,8 @@ while !arguments.isEmpty {
         growthOnly = true
     case "--constructs":
         constructsOnly = true
+    case "--examples":
+        examplesOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -55,7 +60,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -65,6 +70,8 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if examplesOnly {
+        rows = try [benchmark.githubRow()] + benchmark.exampleRows()
     } else if constructsOnly {
         rows = try benchmark.constructRows()
     } else if growthOnly {

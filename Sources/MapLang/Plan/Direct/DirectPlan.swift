@@ -155,17 +155,20 @@ private struct DirectTableBuilder {
         }
         let followsFromEnd = steps[firstStep...].contains { if case .fromEnd = $0 { true } else { false } }
         let whenMissing: DirectAbsence = field.defaultValue != nil ? .defaultValue : field.type.isOptional ? .null : .error
+        let isDirect =
+            (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
+            && field.dropSite == nil && field.wholeValuePipeline.isEmpty
         fields.append(
             DirectFieldEntry(
                 quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
                 sources: firstSource..<sources.count,
                 type: node(for: field.type, DirectScalar(field, enums: planEnums)),
-                isDirect: (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
-                    && field.dropSite == nil && field.wholeValuePipeline.isEmpty,
+                isDirect: isDirect,
                 check: DirectCheck(field),
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
-                model: place.model, index: place.field, omitsNull: field.omitsNull, isChecked: isChecked))
+                model: place.model, index: place.field, omitsNull: field.omitsNull, isChecked: isChecked,
+                keepsValue: isChecked && isDirect && field.type.isScalar))
     }
 
     /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.
@@ -225,7 +228,8 @@ extension DirectScalar {
 
 extension DirectCheck {
     /// What a field's rules ask of its scalars: bounds when every rule
-    /// limits a `String`'s length or an `Int`'s value by integers.
+    /// limits a `String`'s length or an `Int`'s value by integers, else
+    /// the rules themselves.
     init(_ field: FieldPlan) {
         guard !field.rules.isEmpty else {
             self = .none
@@ -236,7 +240,7 @@ extension DirectCheck {
         case .string: measuresLength = true
         case .int: measuresLength = false
         default:
-            self = .interpreter
+            self = .rules
             return
         }
         var bounds = Int64.min...Int64.max
@@ -248,7 +252,7 @@ extension DirectCheck {
             case .length, .range, .nonEmpty, .pattern, .oneOf: allowed = nil
             }
             guard let allowed, allowed.overlaps(bounds) else {
-                self = .interpreter
+                self = .rules
                 return
             }
             bounds = bounds.clamped(to: allowed)

@@ -145,9 +145,12 @@ struct DirectFieldEntry {
     var index: Int
     /// Whether the field's key is left out when its value is `null`.
     var omitsNull: Bool
-    /// Whether a check of the model reads the field, so that the interpreter
-    /// maps its value again for the checks.
+    /// Whether a check of the model reads the field.
     var isChecked: Bool
+    /// Whether the value the direct path reads for the field is kept for
+    /// the model's checks: a checked scalar it reads itself. The value of
+    /// any other checked field is mapped again by the interpreter.
+    var keepsValue: Bool
 }
 
 /// One key path of a direct field.
@@ -211,8 +214,10 @@ enum DirectCheck: Equatable {
     /// Every rule bounds a `String`'s length or an `Int`'s value, and
     /// together they allow this closed range.
     case bounds(ClosedRange<Int64>)
-    /// A rule the interpreter checks.
-    case interpreter
+    /// Other rules (a pattern, `oneOf`, bounds that are not integers):
+    /// they run as the interpreter runs them, on the value the direct
+    /// path read.
+    case rules
 }
 
 /// What a field takes when its value is absent.

@@ -87,6 +87,9 @@ struct DirectRun {
     var scanner: JSONScanner
     /// The output.
     var writer: JSONWriter
+    /// The value last read for a field whose value is kept for its model's
+    /// checks (see `DirectFieldEntry.keepsValue`).
+    var kept = MappedValue.null
 
     /// The input's bytes.
     var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
@@ -135,6 +138,8 @@ struct DirectRun {
             let end = scanner.position
             writer.beginContainer(UInt8(ascii: "{"))
             var written = 0
+            // The values the model's checks read, by field.
+            var values = [MappedValue](repeating: .null, count: model.hasChecks ? model.fields.count : 0)
             for field in model.fields {
                 let entry = tables.fields[field]
                 let before = writer.mark
@@ -142,6 +147,10 @@ struct DirectRun {
                 writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
                 let valueStart = writer.mark
                 guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
+                if entry.keepsValue {
+                    values[entry.index] = kept
+                    kept = .null
+                }
                 if entry.omitsNull, writer.wroteNull(since: valueStart) {
                     writer.rewind(to: before)
                 } else {
@@ -150,9 +159,8 @@ struct DirectRun {
             }
             writer.endContainer(UInt8(ascii: "}"), isEmpty: written == 0)
             if model.hasChecks {
-                guard try checksHold(of: index, fields: model.fields, starts: starts, depth: depth + 1, &context) else {
-                    return false
-                }
+                guard try checksHold(of: index, values: &values, fields: model.fields, starts: starts, depth: depth + 1, &context)
+                else { return false }
             }
             scanner.position = end
             return true
@@ -221,6 +229,7 @@ struct DirectRun {
         case .defaultValue:
             guard let value = mapper.interpreter.absentValue(of: plan(of: field), sawNull: sawNull) else { return false }
             writer.write(value)
+            if field.keepsValue { kept = value }
             return true
         }
     }
@@ -250,14 +259,16 @@ struct DirectRun {
     }
 
     /// Whether every check of a model holds for a record whose fields have
-    /// been written: the fields the checks read are mapped again by the
-    /// interpreter, and the checks run on those values as the interpreter runs them.
+    /// been written, run as the interpreter runs them on the fields' values:
+    /// those kept as they were read (`DirectFieldEntry.keepsValue`), and
+    /// those of the other fields the checks read, mapped again by the interpreter.
+    ///
+    /// - Parameter values: The kept values, by field; the others are added.
     private mutating func checksHold(
-        of index: Int, fields: Range<Int>, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
+        of index: Int, values: inout [MappedValue], fields: Range<Int>, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
         _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
-        var values = [MappedValue](repeating: .null, count: fields.count)
-        for entry in tables.fields[fields] where entry.isChecked {
+        for entry in tables.fields[fields] where entry.isChecked && !entry.keepsValue {
             guard let value = try mapThroughInterpreter(entry, starts: starts, depth: depth, &context) else { return false }
             values[entry.index] = value
         }

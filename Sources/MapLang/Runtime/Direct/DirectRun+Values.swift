@@ -62,27 +62,29 @@ extension DirectRun {
         _ scalar: DirectScalar, type: Int, field: DirectFieldEntry, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         let start = scanner.position
+        let keeps = field.check == .rules || field.keepsValue
         switch (scalar, current) {
-        case (_, _) where field.check == .interpreter:
-            break
         case (.string, UInt8(ascii: "\"")?), (.url, UInt8(ascii: "\"")?), (.iso8601, UInt8(ascii: "\"")?),
             (.enumeration, UInt8(ascii: "\"")?):
             let string = try scanner.skipString()
             guard !string.hasEscapes else {
-                guard scalar == .string, let written = try writeEscapedString(from: start, check: field.check) else { break }
-                return written
+                guard scalar == .string, let value = try writeEscapedString(from: start, check: field.check, keeps: keeps)
+                else { break }
+                return value.map { keep($0, of: field, &context) } ?? false
             }
             let text = UnsafeBufferPointer(rebasing: bytes[start + 1..<scanner.position - 1])
-            switch writeText(text, isASCII: string.isASCII, as: scalar, check: field.check) {
-            case .some(let written): return written
-            case nil: break
+            switch writeText(text, isASCII: string.isASCII, as: scalar, check: field.check, keeps: keeps) {
+            case .written(let value?): return keep(value, of: field, &context)
+            case .written(nil): return true
+            case .failed: return false
+            case .converted: break
             }
         case (.int, let byte?) where byte == UInt8(ascii: "-") || JSONNumberGrammar.isDigit(byte):
             let literal = try scanner.scanNumber()
             guard let integer = JSONNumberGrammar.plainInteger(UnsafeBufferPointer(rebasing: bytes[literal])) else { break }
             if case .bounds(let allowed) = field.check, !allowed.contains(integer) { return false }
             writer.writeInteger(integer)
-            return true
+            return !keeps || keep(.int(integer), of: field, &context)
         case (.double, let byte?) where byte == UInt8(ascii: "-") || JSONNumberGrammar.isDigit(byte):
             // The literal's nearest double, as `JSONNumber.doubleValue` reads it.
             let text = UnsafeBufferPointer(rebasing: bytes[try scanner.scanNumber()])
@@ -90,12 +92,12 @@ extension DirectRun {
                 double.isFinite
             else { break }
             NumberText.appendJSON(double, to: &writer.bytes)
-            return true
+            return !keeps || keep(.double(double), of: field, &context)
         case (.bool, UInt8(ascii: "t")?), (.bool, UInt8(ascii: "f")?):
             let flag = current == UInt8(ascii: "t")
             try scanner.readLiteral(flag ? "true" : "false")
             writer.write(MappedValue.bool(flag))
-            return true
+            return !keeps || keep(.bool(flag), of: field, &context)
         default:
             break
         }
@@ -103,63 +105,90 @@ extension DirectRun {
         return try writeConverted(type: type, field: field, depth: depth, &context)
     }
 
+    /// Checks a value the direct path read against the field's rules when
+    /// they are not bounds, and keeps it for the model's checks when they read it.
+    ///
+    /// - Returns: `false` when a rule fails: the interpreter reports it.
+    private mutating func keep(_ value: MappedValue, of field: DirectFieldEntry, _ context: inout MappingContext) -> Bool {
+        if field.check == .rules, value != .null {
+            let rules = mapper.interpreter.plan.models[field.model].fields[field.index].rules
+            guard rules.allSatisfy({ $0.kind.violation(by: value) == nil }) else { return false }
+        }
+        if field.keepsValue { kept = value }
+        return true
+    }
+
+    /// What writing a string literal's text as a scalar came to.
+    private enum TextOutcome {
+        /// It was written; the value read, when asked for.
+        case written(MappedValue?)
+        /// It breaks a rule or is no value of the type: the interpreter reports it.
+        case failed
+        /// The interpreter must convert it.
+        case converted
+    }
+
     /// Writes the text of a string literal that has no escapes as a scalar.
     ///
-    /// The field's check is `none`, or for a `String` its length's bounds.
+    /// The field's check is `none` or `rules`, or for a `String` its length's bounds.
     ///
-    /// - Returns: Whether it was written, or `nil` when the interpreter must convert it.
+    /// - Parameter keeps: Whether to give the value read, for the field's rules or the model's checks.
     private mutating func writeText(
-        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, check: DirectCheck
-    ) -> Bool? {
+        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, check: DirectCheck, keeps: Bool
+    ) -> TextOutcome {
         switch scalar {
         case .string:
             if case .bounds(let allowed) = check {
-                guard let within = Self.length(ofUTF8: text, isASCII: isASCII, isWithin: allowed) else { return nil }
-                guard within else { return false }
+                guard let within = Self.length(ofUTF8: text, isASCII: isASCII, isWithin: allowed) else { return .converted }
+                guard within else { return .failed }
             }
             writer.writeUnescapedString(text)
-            return true
+            return .written(keeps ? .string(String(decoding: text, as: UTF8.self)) : nil)
         case .url:
-            guard URLValidator.problem(withUTF8: text) == nil else { return false }
+            guard URLValidator.problem(withUTF8: text) == nil else { return .failed }
             writer.writeUnescapedString(text)
-            return true
+            return .written(keeps ? .url(String(decoding: text, as: UTF8.self)) : nil)
         case .iso8601:
-            if ISO8601DateParser.isCanonical(utf8: text) {
+            if !keeps, ISO8601DateParser.isCanonical(utf8: text) {
                 writer.writeUnescapedString(text)
-                return true
+                return .written(nil)
             }
-            guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return false }
+            guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return .failed }
             writer.write(.date(timestamp))
-            return true
+            return .written(keeps ? .date(timestamp) : nil)
         case .enumeration(let index, let usesDefault):
             let enumeration = tables.enums[index]
             // A string that is not ASCII may equal an input as Unicode text; the interpreter decides.
             let found = tables.find(text, in: enumeration.inputs) ?? (usesDefault && isASCII ? enumeration.defaultCase : -1)
-            guard found >= 0 else { return nil }
+            guard found >= 0 else { return .converted }
             writer.bytes.appendBytes(tables.bytes(of: tables.caseNames[enumeration.caseNames + found]))
-            return true
+            return .written(keeps ? .string(mapper.interpreter.plan.enums[index].cases[found]) : nil)
         case .int, .double, .bool, .converted:
-            return nil
+            return .converted
         }
     }
 
     /// Writes a `String` field's string literal that has escapes, at
     /// `start`, from what its escapes stand for, escaped again as the writer does.
     ///
-    /// The field's check is `none` or its length's bounds.
+    /// The field's check is `none`, `rules` or its length's bounds.
     ///
-    /// - Returns: Whether it was written, or `nil` when the interpreter must count its characters.
-    private mutating func writeEscapedString(from start: Int, check: DirectCheck) throws(JSONSyntaxError) -> Bool? {
+    /// - Parameter keeps: Whether to give the value read, for the field's rules or the model's checks.
+    /// - Returns: The value read when asked for; `.some(nil)` when a
+    ///   bound fails; `nil` when the interpreter must count its characters.
+    private mutating func writeEscapedString(
+        from start: Int, check: DirectCheck, keeps: Bool
+    ) throws(JSONSyntaxError) -> MappedValue?? {
         var utf8: [UInt8] = []
         try scanner.decodeEscapedString(quoteOffset: start, firstEscape: start + 1, into: &utf8)
-        return utf8.withUnsafeBufferPointer { utf8 in
+        return utf8.withUnsafeBufferPointer { utf8 -> MappedValue?? in
             if case .bounds(let allowed) = check {
                 let isASCII = utf8.allSatisfy { $0 < 0x80 }
                 guard let within = Self.length(ofUTF8: utf8, isASCII: isASCII, isWithin: allowed) else { return nil }
-                guard within else { return false }
+                guard within else { return .some(nil) }
             }
             writer.writeString(utf8: utf8)
-            return true
+            return .some(.string(keeps ? String(decoding: utf8, as: UTF8.self) : ""))
         }
     }
 
@@ -194,6 +223,7 @@ extension DirectRun {
             mapper.interpreter.validate(mapped, field: plan, &context)
         else { return false }
         writer.write(mapped)
+        if field.keepsValue { kept = mapped }
         return true
     }
 }

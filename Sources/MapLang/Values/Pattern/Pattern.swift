@@ -54,6 +54,8 @@ package struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     package let source: String
     /// The compiled NFA.
     let program: PatternProgram
+    /// The program as a deterministic automaton over ASCII text, when it is small enough.
+    let automaton: PatternDFA?
 
     /// Parses and compiles a pattern.
     ///
@@ -70,6 +72,7 @@ package struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
             )
         }
         self.source = source
+        automaton = PatternDFA(program)
     }
 
     /// Whether the pattern matches `string` or any substring of it.
@@ -82,12 +85,15 @@ package struct Pattern: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// - Returns: `true` if some substring matches, `false` otherwise, and
     ///   `false` as well when the match stops at `stepLimit(scalars:)`.
     package func matches(_ string: String) -> Bool {
-        PatternMatcher(program: program).run(string) == .matched
+        outcome(string) == .matched
     }
 
     /// How matching `string` ends: a match, none, or stopped at `stepLimit(scalars:)`.
+    ///
+    /// ASCII text goes through the pattern's automaton, when it has one.
     func outcome(_ string: String) -> PatternMatcher.Outcome {
-        PatternMatcher(program: program).run(string)
+        if let automaton, let outcome = automaton.outcome(string.utf8) { return outcome }
+        return PatternMatcher(program: program).run(string)
     }
 
     /// The pattern as written.

@@ -132,6 +132,13 @@ struct DirectPathTests {
         ("check fails with a key path field", #"{"id": 3, "user": {"login": "root"}}"#),
         ("check in a child fails", #"{"id": 3, "child": {"name": "zz"}}"#),
         ("check in a deeper child fails", #"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#),
+        ("check fails on dates", #"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#),
+        ("check holds on dates", #"{"id": 3, "when": "2024-01-01T00:00:00.5+01:00", "since": 1700000000}"#),
+        ("check fails on enums", #"{"id": 3, "kind": "B", "level": 1}"#),
+        ("check holds on an enum default", #"{"id": 3, "kind": "B"}"#),
+        ("double out of its range", #"{"id": 3, "ratio": 1.5}"#),
+        ("label breaks its pattern", #"{"id": 3, "label": "ab"}"#),
+        ("label past ASCII", #"{"id": 3, "label": "aé"}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -175,6 +182,18 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "tags": ["a", "b"]}"#) != nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "tags": ["a", "b", "c"]}"#) == nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "when": "2024-01-01T00:00:00Z", "since": 1700000000}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": "h"}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": 1}"#) == nil)
+    }
+
+    /// Rules other than bounds (a pattern, a range that is not of
+    /// integers) run on the scalar the direct path read.
+    @Test func scalarRulesAreCheckedOnTheDirectPath() throws {
+        #expect(try Self.directlyWritten(#"{"id": 3, "label": "aaa", "ratio": 0.25}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "label": "ab"}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "ratio": 1.5}"#) == nil)
     }
 
     /// A record whose models nest deeper than `DirectMapper.deepestModel`
