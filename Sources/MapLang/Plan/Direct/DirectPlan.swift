@@ -35,7 +35,8 @@ final class DirectStorage: @unchecked Sendable {
         tables = DirectTables(
             text: Self.copy(builder.text), keyEntries: Self.copy(builder.keyEntries), models: Self.copy(builder.models),
             fields: Self.copy(builder.fields), sources: Self.copy(builder.sources), steps: Self.copy(builder.steps),
-            nodes: Self.copy(builder.nodes), enums: Self.copy(builder.enums), caseNames: Self.copy(builder.caseNames))
+            nodes: Self.copy(builder.nodes), enums: Self.copy(builder.enums), caseNames: Self.copy(builder.caseNames),
+            automata: Self.copy(builder.automata), cells: Self.copy(builder.cells))
     }
 
     deinit {
@@ -48,6 +49,8 @@ final class DirectStorage: @unchecked Sendable {
         Self.free(tables.nodes)
         Self.free(tables.enums)
         Self.free(tables.caseNames)
+        Self.free(tables.automata)
+        Self.free(tables.cells)
     }
 
     /// A copy of an array's plain values in new memory, which has an
@@ -80,6 +83,8 @@ private struct DirectTableBuilder {
     var nodes: [DirectNode] = []
     var enums: [DirectEnumEntry] = []
     var caseNames: [DirectText] = []
+    var automata: [DirectAutomaton] = []
+    var cells: [Int32] = []
     /// See `DirectPlan.types`.
     var types: [ValueType] = []
 
@@ -155,6 +160,17 @@ private struct DirectTableBuilder {
         }
         let followsFromEnd = steps[firstStep...].contains { if case .fromEnd = $0 { true } else { false } }
         let whenMissing: DirectAbsence = field.defaultValue != nil ? .defaultValue : field.type.isOptional ? .null : .error
+        let firstAutomaton = automata.count
+        if case .string = field.type.unwrapped {
+            for rule in field.rules {
+                guard case .pattern(let pattern, _) = rule.kind, let automaton = pattern.automaton else { continue }
+                automata.append(
+                    DirectAutomaton(
+                        cells: cells.count..<cells.count + automaton.cells.count, width: automaton.width,
+                        stateCount: automaton.stateCount))
+                cells += automaton.cells
+            }
+        }
         let isDirect =
             (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
             && field.dropSite == nil && field.wholeValuePipeline.isEmpty
@@ -165,6 +181,7 @@ private struct DirectTableBuilder {
                 type: node(for: field.type, DirectScalar(field, enums: planEnums)),
                 isDirect: isDirect,
                 check: DirectCheck(field),
+                patterns: firstAutomaton..<automata.count,
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
                 model: place.model, index: place.field, omitsNull: field.omitsNull, isChecked: isChecked,
@@ -228,8 +245,9 @@ extension DirectScalar {
 
 extension DirectCheck {
     /// What a field's rules ask of its scalars: bounds when every rule
-    /// limits a `String`'s length or an `Int`'s value by integers, else
-    /// the rules themselves.
+    /// limits a `String`'s length or an `Int`'s value by integers, or is a
+    /// pattern with an automaton (which `DirectFieldEntry.patterns` holds),
+    /// else the rules themselves.
     init(_ field: FieldPlan) {
         guard !field.rules.isEmpty else {
             self = .none
@@ -249,6 +267,7 @@ extension DirectCheck {
             switch rule.kind {
             case .length(let range) where measuresLength, .range(let range) where !measuresLength: allowed = range.integerBounds
             case .nonEmpty where measuresLength: allowed = 1...Int64.max
+            case .pattern(let pattern, _) where measuresLength && pattern.automaton != nil: allowed = bounds
             case .length, .range, .nonEmpty, .pattern, .oneOf: allowed = nil
             }
             guard let allowed, allowed.overlaps(bounds) else {

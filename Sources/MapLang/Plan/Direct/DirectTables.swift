@@ -23,6 +23,25 @@ struct DirectTables {
     var enums: UnsafeBufferPointer<DirectEnumEntry>
     /// The quoted names of every enum's cases, each enum's together.
     var caseNames: UnsafeBufferPointer<DirectText>
+    /// The automata of the patterns fields' rules ask for.
+    var automata: UnsafeBufferPointer<DirectAutomaton>
+    /// The cells of every automaton (see `PatternDFA.cells`), end to end.
+    var cells: UnsafeBufferPointer<Int32>
+
+    /// Whether ASCII text matches every pattern of a range of `automata`;
+    /// `nil` when the text has a byte past ASCII, which the interpreter matches.
+    @inline(__always)
+    func matchesPatterns(_ text: UnsafeBufferPointer<UInt8>, _ patterns: Range<Int>) -> Bool? {
+        for automaton in automata[patterns] {
+            let cells = UnsafeBufferPointer(rebasing: cells[automaton.cells])
+            switch PatternDFA.outcome(text, cells: cells, width: automaton.width, stateCount: automaton.stateCount) {
+            case .matched?: continue
+            case .notMatched?, .tooCostly?: return false
+            case nil: return nil
+            }
+        }
+        return true
+    }
 
     /// The bytes of a span of `text`.
     @inline(__always)
@@ -59,6 +78,16 @@ struct DirectTables {
         }
         return true
     }
+}
+
+/// A pattern's automaton in `DirectTables.cells`.
+struct DirectAutomaton {
+    /// Its cells.
+    var cells: Range<Int>
+    /// See `PatternDFA.width`.
+    var width: Int
+    /// See `PatternDFA.stateCount`.
+    var stateCount: Int
 }
 
 /// A span of `DirectTables.text`.
@@ -134,6 +163,9 @@ struct DirectFieldEntry {
     var isDirect: Bool
     /// What the field's rules ask of a scalar read from bytes.
     var check: DirectCheck
+    /// The patterns a `String` field's rules ask for, in `DirectTables.automata`,
+    /// which its text must match besides `check`.
+    var patterns: Range<Int>
     /// What the field takes when no key path holds a value.
     var whenMissing: DirectAbsence
     /// What the field takes when a key path holds `null`, or reaches one,

@@ -68,12 +68,12 @@ extension DirectRun {
             (.enumeration, UInt8(ascii: "\"")?):
             let string = try scanner.skipString()
             guard !string.hasEscapes else {
-                guard scalar == .string, let value = try writeEscapedString(from: start, check: field.check, keeps: keeps)
+                guard scalar == .string, let value = try writeEscapedString(from: start, field: field, keeps: keeps)
                 else { break }
                 return value.map { keep($0, of: field, &context) } ?? false
             }
             let text = UnsafeBufferPointer(rebasing: bytes[start + 1..<scanner.position - 1])
-            switch writeText(text, isASCII: string.isASCII, as: scalar, check: field.check, keeps: keeps) {
+            switch writeText(text, isASCII: string.isASCII, as: scalar, field: field, keeps: keeps) {
             case .written(let value?): return keep(value, of: field, &context)
             case .written(nil): return true
             case .failed: return false
@@ -130,17 +130,19 @@ extension DirectRun {
 
     /// Writes the text of a string literal that has no escapes as a scalar.
     ///
-    /// The field's check is `none` or `rules`, or for a `String` its length's bounds.
+    /// The field's check is `none` or `rules`, or for a `String` its
+    /// length's bounds and its patterns.
     ///
     /// - Parameter keeps: Whether to give the value read, for the field's rules or the model's checks.
     private mutating func writeText(
-        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, check: DirectCheck, keeps: Bool
+        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, as scalar: DirectScalar, field: DirectFieldEntry, keeps: Bool
     ) -> TextOutcome {
         switch scalar {
         case .string:
-            if case .bounds(let allowed) = check {
-                guard let within = Self.length(ofUTF8: text, isASCII: isASCII, isWithin: allowed) else { return .converted }
-                guard within else { return .failed }
+            switch Self.passes(text, isASCII: isASCII, field.check, tables.matchesPatterns(text, field.patterns)) {
+            case true?: break
+            case false?: return .failed
+            case nil: return .converted
             }
             writer.writeUnescapedString(text)
             return .written(keeps ? .string(String(decoding: text, as: UTF8.self)) : nil)
@@ -149,12 +151,14 @@ extension DirectRun {
             writer.writeUnescapedString(text)
             return .written(keeps ? .url(String(decoding: text, as: UTF8.self)) : nil)
         case .iso8601:
-            if !keeps, ISO8601DateParser.isCanonical(utf8: text) {
+            // A date written as the output writes it is copied; it is read only when kept.
+            let isCanonical = ISO8601DateParser.isCanonical(utf8: text)
+            guard keeps || !isCanonical else {
                 writer.writeUnescapedString(text)
                 return .written(nil)
             }
             guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return .failed }
-            writer.write(.date(timestamp))
+            if isCanonical { writer.writeUnescapedString(text) } else { writer.write(.date(timestamp)) }
             return .written(keeps ? .date(timestamp) : nil)
         case .enumeration(let index, let usesDefault):
             let enumeration = tables.enums[index]
@@ -171,25 +175,40 @@ extension DirectRun {
     /// Writes a `String` field's string literal that has escapes, at
     /// `start`, from what its escapes stand for, escaped again as the writer does.
     ///
-    /// The field's check is `none`, `rules` or its length's bounds.
+    /// The field's check is `none`, `rules` or its length's bounds and patterns.
     ///
     /// - Parameter keeps: Whether to give the value read, for the field's rules or the model's checks.
     /// - Returns: The value read when asked for; `.some(nil)` when a
-    ///   bound fails; `nil` when the interpreter must count its characters.
+    ///   bound or pattern fails; `nil` when the interpreter must count its
+    ///   characters or match its text.
     private mutating func writeEscapedString(
-        from start: Int, check: DirectCheck, keeps: Bool
+        from start: Int, field: DirectFieldEntry, keeps: Bool
     ) throws(JSONSyntaxError) -> MappedValue?? {
         var utf8: [UInt8] = []
         try scanner.decodeEscapedString(quoteOffset: start, firstEscape: start + 1, into: &utf8)
         return utf8.withUnsafeBufferPointer { utf8 -> MappedValue?? in
-            if case .bounds(let allowed) = check {
-                let isASCII = utf8.allSatisfy { $0 < 0x80 }
-                guard let within = Self.length(ofUTF8: utf8, isASCII: isASCII, isWithin: allowed) else { return nil }
-                guard within else { return .some(nil) }
+            let isASCII = utf8.allSatisfy { $0 < 0x80 }
+            switch Self.passes(utf8, isASCII: isASCII, field.check, tables.matchesPatterns(utf8, field.patterns)) {
+            case true?: break
+            case false?: return .some(nil)
+            case nil: return nil
             }
             writer.writeString(utf8: utf8)
             return .some(.string(keeps ? String(decoding: utf8, as: UTF8.self) : ""))
         }
+    }
+
+    /// Whether a `String` field's text passes its length's bounds and its
+    /// patterns (`matchesPatterns`, worked out by the caller); `nil` when
+    /// only the interpreter can tell.
+    private static func passes(
+        _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, _ check: DirectCheck, _ matchesPatterns: @autoclosure () -> Bool?
+    ) -> Bool? {
+        if case .bounds(let allowed) = check {
+            guard let within = length(ofUTF8: text, isASCII: isASCII, isWithin: allowed) else { return nil }
+            guard within else { return false }
+        }
+        return matchesPatterns()
     }
 
     /// Whether a string's length, its count of characters, is within

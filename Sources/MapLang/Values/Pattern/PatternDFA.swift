@@ -21,31 +21,42 @@ struct PatternDFA: Sendable, Equatable {
     /// The most instructions a program may have for an automaton.
     static let mostInstructions = 512
 
-    /// The column of each ASCII byte.
-    private let columns: [UInt8]
+    /// The automaton as one table: the column of each of the 128 ASCII
+    /// bytes, then for each state whether its threads reach `match` at the
+    /// end of the text (1) or not (0), then for each state and column the
+    /// next state, `matched` or `failed`.
+    let cells: [Int32]
     /// The number of columns.
-    private let width: Int
-    /// The next state for each state and column, `matched` or `failed`.
-    private let transitions: [Int32]
-    /// Whether each state's threads reach `match` at the end of the text.
-    private let acceptsAtEnd: [Bool]
+    let width: Int
+    /// The number of states.
+    let stateCount: Int
 
     /// A transition into a match: the text matches, whatever follows.
-    private static let matched: Int32 = -1
+    static let matched: Int32 = -1
     /// A transition to no threads at all: nothing that follows can match.
-    private static let failed: Int32 = -2
+    static let failed: Int32 = -2
 
     /// Whether the program matches ASCII text or a part of it; `nil` when
     /// the text has a byte past ASCII.
     func outcome(_ utf8: some Sequence<UInt8>) -> PatternMatcher.Outcome? {
+        cells.withUnsafeBufferPointer { Self.outcome(utf8, cells: $0, width: width, stateCount: stateCount) }
+    }
+
+    /// What an automaton's `cells` (see there) say of ASCII text; `nil`
+    /// when the text has a byte past ASCII.
+    @inline(__always)
+    static func outcome(
+        _ utf8: some Sequence<UInt8>, cells: UnsafeBufferPointer<Int32>, width: Int, stateCount: Int
+    ) -> PatternMatcher.Outcome? {
+        let transitions = 128 + stateCount
         var state = 0
         for byte in utf8 {
             guard byte < 0x80 else { return nil }
-            let next = transitions[state * width + Int(columns[Int(byte)])]
-            if next < 0 { return next == Self.matched ? .matched : .notMatched }
+            let next = cells[transitions + state * width + Int(cells[Int(byte)])]
+            if next < 0 { return next == matched ? .matched : .notMatched }
             state = Int(next)
         }
-        return acceptsAtEnd[state] ? .matched : .notMatched
+        return cells[128 + state] != 0 ? .matched : .notMatched
     }
 
     /// Builds the automaton of a program; `nil` when it would be too large.
@@ -53,10 +64,9 @@ struct PatternDFA: Sendable, Equatable {
         guard program.instructions.count <= Self.mostInstructions else { return nil }
         var builder = PatternDFABuilder(program: program)
         guard builder.build() else { return nil }
-        columns = builder.columns
+        cells = builder.columns.map(Int32.init) + builder.acceptsAtEnd.map { $0 ? 1 : 0 } + builder.transitions
         width = builder.width
-        transitions = builder.transitions
-        acceptsAtEnd = builder.acceptsAtEnd
+        stateCount = builder.states.count
     }
 }
 
@@ -162,7 +172,7 @@ private struct PatternDFABuilder {
 
     /// The state after a byte, or `matched` or `failed`.
     private mutating func transition(from state: State, on byte: UInt8) -> Int32 {
-        guard let followed = reachesMatch(state, current: Unicode.Scalar(byte)) else { return -1 }
+        guard let followed = reachesMatch(state, current: Unicode.Scalar(byte)) else { return PatternDFA.matched }
         let scalar = Unicode.Scalar(byte)
         let folded = program.ignoresCase ? PatternCaseFolding.folded(scalar) : scalar
         let upper = program.ignoresCase ? PatternCaseFolding.uppercase(scalar) : scalar
@@ -172,7 +182,7 @@ private struct PatternDFABuilder {
         }
         // A search starts a thread at every position, unless the pattern is anchored at the start.
         if !program.isAnchoredAtStart { waiting.append(0) }
-        guard !waiting.isEmpty else { return -2 }
+        guard !waiting.isEmpty else { return PatternDFA.failed }
         waiting = Array(Set(waiting)).sorted()
         let before: PatternDFABuilder.Before = seesWords && PatternScalarSet.isWord(scalar) ? .word : .other
         return Int32(number(of: State(waiting: waiting, before: before)))
