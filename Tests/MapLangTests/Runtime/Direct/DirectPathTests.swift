@@ -139,6 +139,8 @@ struct DirectPathTests {
         ("double out of its range", #"{"id": 3, "ratio": 1.5}"#),
         ("label breaks its pattern", #"{"id": 3, "label": "ab"}"#),
         ("label past ASCII", #"{"id": 3, "label": "aé"}"#),
+        ("label with an escape that matches", #"{"id": 3, "label": "a\u0061"}"#),
+        ("label with an escape that does not match", #"{"id": 3, "label": "a\u0062"}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -193,6 +195,7 @@ struct DirectPathTests {
     @Test func scalarRulesAreCheckedOnTheDirectPath() throws {
         #expect(try Self.directlyWritten(#"{"id": 3, "label": "aaa", "ratio": 0.25}"#) != nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "label": "ab"}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "label": "a\u0061"}"#) != nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "ratio": 1.5}"#) == nil)
     }
 
