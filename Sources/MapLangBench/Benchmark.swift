@@ -101,12 +101,14 @@ public struct Benchmark {
                 let lines = lineGenerator.lines(bytes: size * 1_000_000)
                 rows += try threadRows(executable, rules: rulesPath, input: bytes, name: "maplang run", size: size)
                 rows += try threadRows(executable, rules: rulesPath, input: lines, name: "maplang run --ndjson", size: size)
+                rows += try simdjsonRows(executable, size: size * 1_000_000)
             }
         }
         rows += try corpusRows()
         rows += try growthRows()
         rows += try codableGrowthRows()
         rows += try constructRows()
+        rows += try [githubRow()] + exampleRows()
         rows.append(try compileRow())
         if let executable = options.executable {
             rows.append(try startUpRow(executable, rules: rulesPath))

@@ -1,5 +1,5 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples`
+// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
@@ -10,7 +10,8 @@
 // with `--constructs`, only the rows of the language's constructs, each
 // against the benchmark's rules without it; with `--examples`, only the rows
 // of `examples/github/github.map` against the benchmark's rules and of each
-// example's rules on its records repeated to 20 MB.
+// example's rules on its records repeated to 20 MB; with `--simdjson`, only
+// `maplang run` against the C++ simdjson reference at each of `--sizes`.
 import Foundation
 import MapLangBench
 
@@ -26,6 +27,7 @@ var hostileOnly = false
 var growthOnly = false
 var constructsOnly = false
 var examplesOnly = false
+var simdjsonOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -43,6 +45,8 @@ while !arguments.isEmpty {
         constructsOnly = true
     case "--examples":
         examplesOnly = true
+    case "--simdjson":
+        simdjsonOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -60,7 +64,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -70,6 +74,9 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if simdjsonOnly {
+        guard let executable = options.executable else { fail("--simdjson needs the `maplang` executable beside maplang-bench") }
+        rows = try options.sizes.flatMap { try benchmark.simdjsonRows(executable, size: $0 * 1_000_000) }
     } else if examplesOnly {
         rows = try [benchmark.githubRow()] + benchmark.exampleRows()
     } else if constructsOnly {
