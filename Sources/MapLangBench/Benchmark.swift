@@ -95,6 +95,7 @@ public struct Benchmark {
             rows.append(row("MapLang map + write, issues \(size) MB", maplang, compared: reference))
             rows.append(row("JSONSerialization parse only, issues \(size) MB", decoderParse, compared: nil))
             rows.append(row("MapLang JSON parse only, issues \(size) MB", maplangParse, compared: nil))
+            rows += try libraryRows(size: size * 1_000_000)
             if let executable = options.executable {
                 rows.append(try endToEnd(executable, rules: rulesPath, bytes: bytes, size: size, reference: reference))
                 var lineGenerator = IssueGenerator()

@@ -1,5 +1,5 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson`
+// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson | --library`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
@@ -11,7 +11,9 @@
 // against the benchmark's rules without it; with `--examples`, only the rows
 // of `examples/github/github.map` against the benchmark's rules and of each
 // example's rules on its records repeated to 20 MB; with `--simdjson`, only
-// `maplang run` against the C++ simdjson reference at each of `--sizes`.
+// `maplang run` against the C++ simdjson reference at each of `--sizes`;
+// with `--library`, only the library's map, decode and encode against
+// Foundation at each of `--sizes`.
 import Foundation
 import MapLangBench
 
@@ -28,6 +30,7 @@ var growthOnly = false
 var constructsOnly = false
 var examplesOnly = false
 var simdjsonOnly = false
+var libraryOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -47,6 +50,8 @@ while !arguments.isEmpty {
         examplesOnly = true
     case "--simdjson":
         simdjsonOnly = true
+    case "--library":
+        libraryOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -64,7 +69,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson | --library] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -74,6 +79,8 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if libraryOnly {
+        rows = try options.sizes.flatMap { try benchmark.libraryRows(size: $0 * 1_000_000) }
     } else if simdjsonOnly {
         guard let executable = options.executable else { fail("--simdjson needs the `maplang` executable beside maplang-bench") }
         rows = try options.sizes.flatMap { try benchmark.simdjsonRows(executable, size: $0 * 1_000_000) }

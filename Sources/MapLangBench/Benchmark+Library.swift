@@ -1,0 +1,129 @@
+import Foundation
+import MapLang
+
+extension Benchmark {
+    /// The library as an app embeds it, on the issues, in this process,
+    /// beside Foundation doing the same job with the same structs
+    /// (`DecodableIssues`): `Rules.mapJSON` (JSON in, JSON out) against
+    /// `JSONDecoder` + `JSONEncoder` and against the CLI's in-process path
+    /// (`MapLangJob`), `Rules.decode` into plain structs against
+    /// `JSONDecoder` with hand-written `CodingKeys`, and `Rules.encode` back
+    /// against `JSONEncoder`. Each result is checked to hold the same data
+    /// as Foundation's before anything is timed.
+    package func libraryRows(size: Int) throws -> [BenchRow] {
+        let rulesPath = options.packageRoot + "/examples/issues-bench/issues-bench.map"
+        let job = try MapLangJob(rulesText: try String(contentsOfFile: rulesPath, encoding: .utf8), name: "issues-bench.map")
+        let rules = job.rules
+        var generator = IssueGenerator()
+        let bytes = generator.document(bytes: size)
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+
+        let issues = try decoder.decode([DecodableIssues.Issue].self, from: data)
+        let foundation = [UInt8](try encoder.encode(issues))
+        let checks: [(String, [UInt8])] = [
+            ("Rules.mapJSON", try rules.mapJSON(bytes)),
+            ("Rules.decode", [UInt8](try encoder.encode(try rules.decode([PlainIssue].self, from: data)))),
+            ("Rules.encode", try rules.mapJSON([UInt8](try rules.encode(issues)))),
+        ]
+        for (name, result) in checks {
+            if let difference = SameData.difference(result, foundation) {
+                throw BenchError("\(name) and Foundation disagree at \(difference)")
+            }
+        }
+
+        let label = "issues \(size / 1_000_000) MB"
+        log("library, \(label): measuring")
+        let runs = options.runs
+        let (whole, mapped) = try Measurement.alternating(
+            runs: runs, { _ = try DecodableIssues.run(data) }, { _ = try rules.mapJSON(bytes) })
+        let (_, inProcess) = try Measurement.alternating(runs: runs, { _ = try rules.mapJSON(bytes) }, { _ = try job.run(bytes) })
+        let (decoded, ours) = try Measurement.alternating(
+            runs: runs, { _ = try decoder.decode([DecodableIssues.Issue].self, from: data) },
+            { _ = try rules.decode([PlainIssue].self, from: data) })
+        let (encoded, written) = try Measurement.alternating(
+            runs: runs, { _ = try encoder.encode(issues) }, { _ = try rules.encode(issues) })
+        func row(_ name: String, _ seconds: Double, against reference: Double?) -> BenchRow {
+            BenchRow(job: name, bytes: bytes.count, seconds: seconds, ratio: reference.map { $0 / seconds }, peakBytes: nil)
+        }
+        return [
+            row("library: JSONDecoder + JSONEncoder, \(label)", whole, against: whole),
+            row(
+                "library: Rules.mapJSON, \(label) (\(String(format: "%.2f", inProcess / mapped))× the CLI's in-process path)", mapped,
+                against: whole),
+            row("library: JSONDecoder.decode, hand-written CodingKeys, \(label)", decoded, against: decoded),
+            row("library: Rules.decode into plain structs, \(label)", ours, against: decoded),
+            row("library: JSONEncoder.encode, \(label)", encoded, against: encoded),
+            row("library: Rules.encode back to the input's shape, \(label)", written, against: encoded),
+        ]
+    }
+}
+
+/// A mapped issue as an app declares it for `Rules.decode`: the rules'
+/// output names, nothing hand-written for decoding.
+struct PlainIssue: Decodable {
+    struct User: Codable {
+        let login: String
+        let id: Int
+        let siteAdmin: Bool
+    }
+
+    struct Label: Codable {
+        let name: String
+        let color: String
+    }
+
+    enum State: String, Codable {
+        case open, closed
+    }
+
+    enum Priority: String, Codable {
+        case low, normal, high
+    }
+
+    let id: Int
+    let number: Int
+    let title: String
+    let htmlURL: URL
+    let state: State
+    let priority: Priority
+    let author: String
+    let user: User
+    let assignee: User?
+    let labels: [Label]
+    let comments: Int
+    let body: String?
+    let createdAt: Date
+    let closedAt: Date?
+}
+
+extension PlainIssue: Encodable {
+    /// The keys, for the check against Foundation's output.
+    enum CodingKeys: String, CodingKey {
+        case id, number, title, htmlURL, state, priority, author, user, assignee, labels, comments, body, createdAt, closedAt
+    }
+
+    /// Writes every property, `null` for an absent one as Foundation's side
+    /// writes it, so the two outputs compare.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(htmlURL, forKey: .htmlURL)
+        try container.encode(state, forKey: .state)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(author, forKey: .author)
+        try container.encode(user, forKey: .user)
+        try container.encode(assignee, forKey: .assignee)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(comments, forKey: .comments)
+        try container.encode(body, forKey: .body)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(closedAt, forKey: .closedAt)
+    }
+}
