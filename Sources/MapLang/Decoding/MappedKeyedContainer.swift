@@ -1,26 +1,40 @@
 /// The members of a mapped object, read by the field names a `Decodable`
 /// type's coding keys give.
 struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The members by key.
-    let members: [String: MappedValue]
+    /// The members by key, for an object of more than `mostScanned`
+    /// members; a smaller one's keys are compared in turn, which costs less
+    /// than building a table for each object decoded.
+    let members: [String: MappedValue]?
     /// The keys and indices leading to the object.
     let codingPath: [any CodingKey]
     /// The object itself, for `allKeys` in output order and `superDecoder()`.
     private let object: MappedObject
 
     init(object: MappedObject, codingPath: [any CodingKey]) {
-        self.members = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        self.members =
+            object.members.count > Self.mostScanned
+            ? Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }) : nil
         self.object = object
         self.codingPath = codingPath
     }
 
+    /// The most members an object may have for its keys to be compared in turn.
+    static var mostScanned: Int { 32 }
+
     var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { member(key.stringValue) != nil }
+
+    /// The value of the member with a key; the last one, as mapping writes
+    /// each key once.
+    private func member(_ key: String) -> MappedValue? {
+        if let members { return members[key] }
+        return object.members.last(where: { $0.key == key })?.value
+    }
 
     /// The member's value, or `keyNotFound`.
     private func value(for key: Key) throws -> MappedValue {
-        guard let value = members[key.stringValue] else {
+        guard let value = member(key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "the mapped object has no field `\(key.stringValue)`"))
         }
@@ -73,6 +87,6 @@ struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        MappedValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        MappedValueDecoder(value: member(key.stringValue) ?? .null, codingPath: codingPath + [key])
     }
 }

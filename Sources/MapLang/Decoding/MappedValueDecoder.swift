@@ -40,6 +40,9 @@ struct MappedValueDecoder: Decoder {
 
 /// Reads scalars and the typed cases out of mapped values, for all three
 /// kinds of container.
+///
+/// The scalar readers take the coding path as a closure: it is built only
+/// for an error, not for every value read.
 enum MappedScalars {
     /// Decodes any `Decodable` value, reading the types MapLang has cases for directly.
     static func decode<T: Decodable>(_ type: T.Type, from value: MappedValue, at codingPath: [any CodingKey]) throws -> T {
@@ -75,23 +78,23 @@ enum MappedScalars {
     }
 
     /// A string, a URL's text, or a date in ISO-8601.
-    static func string(_ value: MappedValue, at codingPath: [any CodingKey]) throws -> String {
+    static func string(_ value: MappedValue, at codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         switch value {
         case .string(let text), .url(let text): return text
         case .date(let timestamp): return timestamp.iso8601String
         case .null, .bool, .int, .double, .decimal, .array, .object:
-            throw DecodingError.mismatch(String.self, "a string", found: value, at: codingPath)
+            throw DecodingError.mismatch(String.self, "a string", found: value, at: codingPath())
         }
     }
 
     /// A boolean.
-    static func bool(_ value: MappedValue, at codingPath: [any CodingKey]) throws -> Bool {
-        guard let flag = value.boolValue else { throw DecodingError.mismatch(Bool.self, "a boolean", found: value, at: codingPath) }
+    static func bool(_ value: MappedValue, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard let flag = value.boolValue else { throw DecodingError.mismatch(Bool.self, "a boolean", found: value, at: codingPath()) }
         return flag
     }
 
     /// An integer that fits `Integer` exactly.
-    static func integer<Integer: FixedWidthInteger>(_ value: MappedValue, at codingPath: [any CodingKey]) throws -> Integer {
+    static func integer<Integer: FixedWidthInteger>(_ value: MappedValue, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Integer {
         let exact: Integer? =
             switch value {
             case .int(let integer): Integer(exactly: integer)
@@ -100,15 +103,15 @@ enum MappedScalars {
             case .null, .bool, .string, .date, .url, .array, .object: nil
             }
         guard let exact else {
-            throw DecodingError.mismatch(Integer.self, "an integer that fits `\(Integer.self)`", found: value, at: codingPath)
+            throw DecodingError.mismatch(Integer.self, "an integer that fits `\(Integer.self)`", found: value, at: codingPath())
         }
         return exact
     }
 
     /// Any number, rounded to the nearest `Floating`.
-    static func floating<Floating: BinaryFloatingPoint>(_ value: MappedValue, at codingPath: [any CodingKey]) throws -> Floating {
+    static func floating<Floating: BinaryFloatingPoint>(_ value: MappedValue, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Floating {
         guard let double = value.doubleValue else {
-            throw DecodingError.mismatch(Floating.self, "a number", found: value, at: codingPath)
+            throw DecodingError.mismatch(Floating.self, "a number", found: value, at: codingPath())
         }
         return Floating(double)
     }
