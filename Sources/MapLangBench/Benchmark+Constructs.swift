@@ -5,6 +5,11 @@ import Foundation
 #endif
 
 extension Benchmark {
+    /// A size in the rows' names: whole megabytes, or bytes.
+    static func sizeLabel(_ bytes: Int) -> String {
+        bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
+    }
+
     /// The size of the generated issues each construct is measured on, in MB.
     static let constructMegabytes = 20
 
@@ -18,7 +23,7 @@ extension Benchmark {
         let plain = try MapLangJob(rulesText: base, name: "issues-bench.map")
         var generator = IssueGenerator()
         let bytes = generator.document(bytes: size)
-        let label = size % 1_000_000 == 0 ? "\(size / 1_000_000) MB" : "\(size) bytes"
+        let label = Self.sizeLabel(size)
         var rows: [BenchRow] = []
         for construct in cases {
             let bytes = construct.issues(bytes)

@@ -17,10 +17,10 @@ extension Benchmark {
         guard checked.failed == 0 else {
             throw BenchError("github.map: \(checked.failed) generated issues failed: \(checked.reports.first ?? "")")
         }
-        log("github.map against issues-bench.map, \(size / 1_000_000) MB: measuring")
+        log("github.map against issues-bench.map, \(Self.sizeLabel(size)): measuring")
         let (bare, written) = try Measurement.alternating(runs: options.runs, { _ = try bench.run(bytes) }, { _ = try github.run(bytes) })
         return BenchRow(
-            job: "examples/github/github.map, issues \(size / 1_000_000) MB (ratio: speed against issues-bench.map)",
+            job: "examples/github/github.map, issues \(Self.sizeLabel(size)) (ratio: speed against issues-bench.map)",
             bytes: bytes.count, seconds: written, ratio: bare / written, peakBytes: nil)
     }
 
@@ -43,14 +43,14 @@ extension Benchmark {
             let job = try MapLangJob(rulesText: try String(contentsOfFile: rulesPath, encoding: .utf8), name: "\(name).map")
             let bytes = try Self.repeatedRecords(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: inputPath))), bytes: size)
             let result = try job.run(bytes)
-            log("example \(name), \(size / 1_000_000) MB: measuring")
+            log("example \(name), \(Self.sizeLabel(size)): measuring")
             let (tree, direct) = try Measurement.alternating(
                 runs: options.runs, { _ = try job.runThroughTree(bytes) }, { _ = try job.run(bytes) })
             let records = try MapLangJob.parseOnly(bytes)
             let failing = result.failed == 0 ? "" : ", \(result.failed * 100 / max(records, 1))% of records failing as in the example"
             rows.append(
                 BenchRow(
-                    job: "example \(name), its records repeated to \(size / 1_000_000) MB\(failing) (ratio: speed against the tree)",
+                    job: "example \(name), its records repeated to \(Self.sizeLabel(size))\(failing) (ratio: speed against the tree)",
                     bytes: bytes.count, seconds: direct, ratio: tree / direct, peakBytes: nil))
         }
         return rows

@@ -36,7 +36,7 @@ extension Benchmark {
             }
         }
 
-        let label = "issues \(size / 1_000_000) MB"
+        let label = "issues \(Self.sizeLabel(size))"
         log("library, \(label): measuring")
         let runs = options.runs
         let (whole, mapped) = try Measurement.alternating(

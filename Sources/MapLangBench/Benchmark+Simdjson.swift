@@ -34,7 +34,7 @@ extension Benchmark {
             let reference = (lines ? ["--ndjson"] : []) + [input]
             try Self.checkSameOutput(
                 (executable, maplang), (program, reference), lines: lines, output: folder + "/out", log: log)
-            let name = "issues \(size / 1_000_000) MB\(lines ? " as NDJSON" : "")"
+            let name = "issues \(Self.sizeLabel(size))\(lines ? " as NDJSON" : "")"
             log("simdjson reference, \(name): measuring")
             var times: ([Double], [Double]) = ([], [])
             for round in 0..<max(Self.threadRounds, options.runs) {

@@ -132,6 +132,43 @@ struct GrowthCaseTests {
         #expect(rows.allSatisfy { ($0.ratio ?? 0) > 0 })
     }
 
+    /// github.map maps the generated issues without an error, and every
+    /// example with rules gets a row on its records repeated.
+    @Test func githubAndEveryExampleHaveARow() throws {
+        var options = BenchOptions(packageRoot: TestFiles.packageRoot, executable: nil)
+        options.runs = 1
+        let benchmark = Benchmark(options: options, log: { _ in })
+        let github = try benchmark.githubRow(size: 50_000)
+        #expect(github.job == "examples/github/github.map, issues 50000 bytes (ratio: speed against issues-bench.map)")
+        let rows = try benchmark.exampleRows(size: 50_000)
+        let names = ExampleFolders.names.filter {
+            FileManager.default.fileExists(atPath: "\(ExampleFolders.root)/\($0)/\($0).map")
+        }
+        #expect(rows.map { $0.job.split(separator: ",")[0] } == names.map { "example \($0)"[...] })
+        #expect(rows.allSatisfy { ($0.ratio ?? 0) > 0 && $0.bytes >= 50_000 })
+        #expect(rows.contains { $0.job.contains("records failing as in the example") })
+    }
+
+    /// An example's records are repeated in order, whole, past the size asked for.
+    @Test func anExamplesRecordsAreRepeated() throws {
+        let repeated = try Benchmark.repeatedRecords(of: Array(#"[{"a": 1}, {"b": [2]}]"#.utf8), bytes: 30)
+        #expect(String(decoding: repeated, as: UTF8.self) == #"[{"a":1},{"b":[2]},{"a":1},{"b":[2]}]"#)
+        let single = try Benchmark.repeatedRecords(of: Array(#"{"a": 1}"#.utf8), bytes: 10)
+        #expect(String(decoding: single, as: UTF8.self) == #"[{"a":1},{"a":1}]"#)
+        #expect(throws: BenchError.self) { try Benchmark.repeatedRecords(of: Array("[]".utf8), bytes: 10) }
+    }
+
+    /// The library's rows check their results against Foundation's first,
+    /// and give each its ratio.
+    @Test func theLibraryRowsCompareWithFoundation() throws {
+        var options = BenchOptions(packageRoot: TestFiles.packageRoot, executable: nil)
+        options.runs = 1
+        let rows = try Benchmark(options: options, log: { _ in }).libraryRows(size: 50_000)
+        #expect(rows.count == 6)
+        #expect(rows.allSatisfy { ($0.ratio ?? 0) > 0 })
+        #expect(rows[3].job == "library: Rules.decode into plain structs, issues 50000 bytes")
+    }
+
     @Test func aConstructWhoseTextIsGoneIsAnError() {
         let gone = ConstructCase(name: "gone", original: "  nothing: Here\n", replacement: "")
         #expect(throws: BenchError.self) { try gone.rules(from: "model A {}\n") }
