@@ -88,6 +88,8 @@ package enum FuzzEntryPoints {
               at: Date? using timestamp(ms)
               children: [Child] default []
               check name != "zz" else "a child cannot be named zz"
+              ignore note
+              unknown reject
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)
@@ -142,6 +144,8 @@ package enum FuzzEntryPoints {
               at: Date? using timestamp(ms)
               children: [Child] default []
               check name != "zz" else "a child cannot be named zz"
+              ignore note
+              unknown reject
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)

@@ -119,9 +119,12 @@ private struct DirectTableBuilder {
             let readsWholeObject =
                 model.fields.contains { $0.isComputed || $0.flattens || $0.readsWholeObject }
                 || model.checks.contains(where: \.condition.readsInput)
-            guard model.unknownKeys == .ignore, startsWithKeys, !readsWholeObject else {
+            // `unknown keep` writes the other members as the tree writes them: the interpreter maps it.
+            guard model.unknownKeys == .ignore || model.unknownKeys == .reject, startsWithKeys, !readsWholeObject else {
                 models.append(
-                    DirectModelEntry(isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([])))
+                    DirectModelEntry(
+                        isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), rejectsUnknown: false,
+                        known: keyTable([])))
                 continue
             }
             var checked = Set<Int>()
@@ -135,7 +138,8 @@ private struct DirectTableBuilder {
             models.append(
                 DirectModelEntry(
                     isDirect: true, hasChecks: !model.checks.isEmpty, fields: first..<fields.count, slotCount: slots.count,
-                    keys: keys))
+                    keys: keys, rejectsUnknown: model.unknownKeys == .reject,
+                    known: keyTable(model.unknownKeys == .reject ? model.knownKeys.map { (Array($0.string.utf8), 0) } : [])))
         }
     }
 

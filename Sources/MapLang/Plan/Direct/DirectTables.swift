@@ -134,8 +134,9 @@ struct DirectKeyEntry {
 
 /// How the direct path reads one model.
 struct DirectModelEntry {
-    /// Whether the direct path reads the model itself; when not (it has a
-    /// policy for unknown keys, which needs every member), the interpreter maps it.
+    /// Whether the direct path reads the model itself; when not (`unknown
+    /// keep`, a field read `from $`, a computed or flattened field, a check
+    /// that reads the input), the interpreter maps it.
     var isDirect: Bool
     /// Whether the model has checks, which run on the values of the fields
     /// they read (see `DirectFieldEntry.isChecked`) once every field is written.
@@ -147,6 +148,10 @@ struct DirectModelEntry {
     var slotCount: Int
     /// From each of those keys to its slot.
     var keys: DirectKeyTable
+    /// Whether a key the model does not mention fails the record (`unknown reject`).
+    var rejectsUnknown: Bool
+    /// Every key the model mentions (see `ModelPlan.knownKeys`), when it rejects the others.
+    var known: DirectKeyTable
 }
 
 /// How the direct path reads one field.

@@ -122,7 +122,7 @@ struct DirectRun {
         guard current == UInt8(ascii: "{"), depth <= Self.deepestModel else { return false }
         let model = tables.models[index]
         guard model.isDirect else {
-            // Unknown-key policies need the whole object: the interpreter maps it.
+            // See `DirectModelEntry.isDirect`.
             let value = try scanner.readValue(depth: depth, expected: .value)
             guard let mapped = mapper.interpreter.mapModel(value, model: index, &context) else { return false }
             writer.write(mapped)
@@ -132,9 +132,16 @@ struct DirectRun {
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount)) {
             starts throws(JSONSyntaxError) in
             starts.initialize(repeating: -1)
+            var sawUnknown = false
             guard try scanMembers(depth: depth, { key, valueStart in
-                if let slot = tables.find(key, in: model.keys) { starts[slot] = valueStart }
+                if let slot = tables.find(key, in: model.keys) {
+                    starts[slot] = valueStart
+                } else if model.rejectsUnknown, tables.find(key, in: model.known) == nil {
+                    sawUnknown = true
+                }
             }) else { return false }
+            // A key `unknown reject` refuses: the interpreter reports it.
+            guard !sawUnknown else { return false }
             let end = scanner.position
             writer.beginContainer(UInt8(ascii: "{"))
             var written = 0

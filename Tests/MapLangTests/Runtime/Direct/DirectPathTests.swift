@@ -132,6 +132,8 @@ struct DirectPathTests {
         ("check fails with a key path field", #"{"id": 3, "user": {"login": "root"}}"#),
         ("check in a child fails", #"{"id": 3, "child": {"name": "zz"}}"#),
         ("check in a deeper child fails", #"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#),
+        ("child with a key it rejects", #"{"id": 3, "child": {"name": "c", "extra": 1}}"#),
+        ("child with a key it ignores", #"{"id": 3, "child": {"name": "c", "note": "n"}}"#),
         ("check fails on dates", #"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#),
         ("check holds on dates", #"{"id": 3, "when": "2024-01-01T00:00:00.5+01:00", "since": 1700000000}"#),
         ("check fails on enums", #"{"id": 3, "kind": "B", "level": 1}"#),
@@ -188,6 +190,13 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#) == nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": "h"}"#) != nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": 1}"#) == nil)
+    }
+
+    /// A model that rejects unknown keys is written directly when it has
+    /// none, and left to the interpreter, which names them, when it has.
+    @Test func unknownKeysAreRejectedOnTheDirectPath() throws {
+        #expect(try Self.directlyWritten(#"{"id": 3, "child": {"name": "c", "note": "n"}}"#) != nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "child": {"name": "c", "extra": 1}}"#) == nil)
     }
 
     /// Rules other than bounds (a pattern, a range that is not of
