@@ -91,6 +91,16 @@ package enum FuzzEntryPoints {
               ignore note
               unknown reject
             }
+            model Circle {
+              radius: Int
+            }
+            model Square {
+              side: Int where range(0...)
+            }
+            choice Shape by type {
+              "circle", "round" -> Circle
+              "square" -> Square
+            }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)
               title: String? where nonEmpty
@@ -118,6 +128,7 @@ package enum FuzzEntryPoints {
               code: String? where nonEmpty, length(...4)
               nick: String? default "anon" when missing
               gone: Int? omitNull
+              shape: Shape?
               check tags == null or count(tags) <= 2 else "at most two tags"
               check owner != "root" or flag == true else "root needs the flag"
               check when == null or since == null or when >= since else "not before since"
@@ -146,6 +157,16 @@ package enum FuzzEntryPoints {
               check name != "zz" else "a child cannot be named zz"
               ignore note
               unknown reject
+            }
+            model Circle {
+              radius: Int
+            }
+            model Square {
+              side: Int where range(0...)
+            }
+            choice Shape by type {
+              "circle", "round" -> Circle
+              "square" -> Square
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)

@@ -12,11 +12,12 @@ struct DirectPlan: Sendable {
     /// carries, for handing the value to the interpreter.
     let types: [ValueType]
 
-    /// Resolves the direct path for every model and enum of a plan.
-    init(models: [ModelPlan], enums: [EnumPlan]) {
+    /// Resolves the direct path for every model, enum and choice of a plan.
+    init(models: [ModelPlan], enums: [EnumPlan], choices: [ChoicePlan]) {
         var builder = DirectTableBuilder(planModels: models, planEnums: enums)
         builder.addEnums()
         builder.addModels()
+        builder.addChoices(choices)
         storage = DirectStorage(builder)
         types = builder.types
     }
@@ -36,7 +37,7 @@ final class DirectStorage: @unchecked Sendable {
             text: Self.copy(builder.text), keyEntries: Self.copy(builder.keyEntries), models: Self.copy(builder.models),
             fields: Self.copy(builder.fields), sources: Self.copy(builder.sources), steps: Self.copy(builder.steps),
             nodes: Self.copy(builder.nodes), enums: Self.copy(builder.enums), caseNames: Self.copy(builder.caseNames),
-            automata: Self.copy(builder.automata), cells: Self.copy(builder.cells))
+            automata: Self.copy(builder.automata), cells: Self.copy(builder.cells), choices: Self.copy(builder.choices))
     }
 
     deinit {
@@ -51,6 +52,7 @@ final class DirectStorage: @unchecked Sendable {
         Self.free(tables.caseNames)
         Self.free(tables.automata)
         Self.free(tables.cells)
+        Self.free(tables.choices)
     }
 
     /// A copy of an array's plain values in new memory, which has an
@@ -85,6 +87,7 @@ private struct DirectTableBuilder {
     var caseNames: [DirectText] = []
     var automata: [DirectAutomaton] = []
     var cells: [Int32] = []
+    var choices: [DirectChoiceEntry] = []
     /// See `DirectPlan.types`.
     var types: [ValueType] = []
 
@@ -140,6 +143,30 @@ private struct DirectTableBuilder {
                     isDirect: true, hasChecks: !model.checks.isEmpty, fields: first..<fields.count, slotCount: slots.count,
                     keys: keys, rejectsUnknown: model.unknownKeys == .reject,
                     known: keyTable(model.unknownKeys == .reject ? model.knownKeys.map { (Array($0.string.utf8), 0) } : [])))
+        }
+    }
+
+    /// Adds every choice: direct when its discriminator is one key and
+    /// every model it chooses is direct; the string values it lists in a
+    /// key table.
+    mutating func addChoices(_ planChoices: [ChoicePlan]) {
+        for choice in planChoices {
+            let variants = choice.variants.stringInputs
+            let chosen = choice.variants.allValues + (choice.defaultModel.map { [$0] } ?? [])
+            guard choice.discriminator.steps.count == 1, case .key(let key) = choice.discriminator.steps[0],
+                chosen.allSatisfy({ models[$0].isDirect })
+            else {
+                choices.append(
+                    DirectChoiceEntry(
+                        isDirect: false, discriminator: span([]), quotedOutputKey: span([]), variants: keyTable([]),
+                        defaultModel: -1))
+                continue
+            }
+            choices.append(
+                DirectChoiceEntry(
+                    isDirect: true, discriminator: span(Array(key.utf8)),
+                    quotedOutputKey: span(JSONWriter.serialize(MappedValue.string(choice.outputKey))),
+                    variants: keyTable(variants.map { (Array($0.key.utf8), $0.value) }), defaultModel: choice.defaultModel ?? -1))
         }
     }
 
@@ -199,7 +226,8 @@ private struct DirectTableBuilder {
         case .optional(let wrapped): node = .optional(self.node(for: wrapped, scalar))
         case .array(let element): node = .array(self.node(for: element, scalar))
         case .model(let index): node = .model(index)
-        case .dictionary, .choice, .json, .decimal, .data: node = .scalar(.converted, type: types.count)
+        case .choice(let index): node = .choice(index)
+        case .dictionary, .json, .decimal, .data: node = .scalar(.converted, type: types.count)
         case .string, .int, .double, .bool, .date, .url, .enumeration: node = .scalar(scalar, type: types.count)
         }
         if case .scalar = node { types.append(type) }

@@ -27,6 +27,8 @@ struct DirectTables {
     var automata: UnsafeBufferPointer<DirectAutomaton>
     /// The cells of every automaton (see `PatternDFA.cells`), end to end.
     var cells: UnsafeBufferPointer<Int32>
+    /// Each choice of the plan, by its index there.
+    var choices: UnsafeBufferPointer<DirectChoiceEntry>
 
     /// Whether ASCII text matches every pattern of a range of `automata`;
     /// `nil` when the text has a byte past ASCII, which the interpreter matches.
@@ -78,6 +80,24 @@ struct DirectTables {
         }
         return true
     }
+}
+
+/// How the direct path reads one choice: the discriminator is found in a
+/// scan of the object, then the object is written as the model it chooses,
+/// with the discriminator's value first under the choice's output key.
+struct DirectChoiceEntry {
+    /// Whether the direct path reads the choice itself; when not (the
+    /// discriminator is a key path of several steps, or a model it chooses
+    /// is not direct), the interpreter maps it.
+    var isDirect: Bool
+    /// The discriminator's key.
+    var discriminator: DirectText
+    /// The output key, as a JSON string.
+    var quotedOutputKey: DirectText
+    /// From each string value the choice lists to its model.
+    var variants: DirectKeyTable
+    /// The model for other values, or -1.
+    var defaultModel: Int
 }
 
 /// A pattern's automaton in `DirectTables.cells`.
@@ -216,6 +236,8 @@ enum DirectNode {
     case array(Int)
     /// A model, by index in the plan.
     case model(Int)
+    /// A choice, by index in the plan.
+    case choice(Int)
     /// Anything else, read as `DirectScalar` says; `type` is its type's
     /// index in `DirectPlan.types`, for the interpreter.
     case scalar(DirectScalar, type: Int)

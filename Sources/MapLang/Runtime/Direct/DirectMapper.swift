@@ -58,12 +58,8 @@ final class DirectMapper: Sendable {
             case .model(let index):
                 // A record with drops goes through the tree, which reports them.
                 return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
-            case .choice:
-                let value = try run.scanner.readValue(depth: depth, expected: .value)
-                let record = interpreter.map(value, target: target, at: .root)
-                guard let mapped = record.value, record.drops.isEmpty else { return false }
-                run.writer.write(mapped)
-                return true
+            case .choice(let index):
+                return try run.writeChoice(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
             }
         } catch {
             return false
@@ -115,10 +111,64 @@ struct DirectRun {
     /// many reads of its bytes.
     static let deepestModel = 16
 
-    /// Writes the object at the scanner's position as a model.
+    /// Writes the object at the scanner's position as a choice: as the
+    /// model its discriminator chooses, with the discriminator's value first.
     ///
     /// - Returns: `false` when the record must go through the interpreter.
-    mutating func writeModel(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
+    mutating func writeChoice(_ index: Int, depth: Int, _ context: inout MappingContext) throws(JSONSyntaxError) -> Bool {
+        let choice = tables.choices[index]
+        guard choice.isDirect else {
+            // See `DirectChoiceEntry.isDirect`.
+            let value = try scanner.readValue(depth: depth, expected: .value)
+            guard let mapped = mapper.interpreter.mapChoice(value, choice: index, &context) else { return false }
+            writer.write(mapped)
+            return true
+        }
+        guard current == UInt8(ascii: "{") else { return false }
+        let start = scanner.position
+        let key = tables.bytes(of: choice.discriminator)
+        var found = -1
+        guard try scanMembers(depth: depth, { text, valueStart in
+            if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
+        }) else { return false }
+        var model = choice.defaultModel
+        // The discriminator's string literal, written as it is; `null` when absent or `null`.
+        var literal: Range<Int>?
+        if found >= 0 {
+            scanner.position = found
+            switch current {
+            case UInt8(ascii: "\"")?:
+                let string = try scanner.skipString()
+                guard !string.hasEscapes else { return false }
+                let text = UnsafeBufferPointer(rebasing: bytes[found + 1..<scanner.position - 1])
+                if let variant = tables.find(text, in: choice.variants) {
+                    model = variant
+                } else if !string.isASCII {
+                    // It may equal a listed value as Unicode text; the interpreter decides.
+                    return false
+                }
+                literal = found..<scanner.position
+            case UInt8(ascii: "n")?:
+                break
+            default:
+                // A number or a boolean may name a variant; the interpreter looks.
+                return false
+            }
+        }
+        guard model >= 0 else { return false }
+        scanner.position = start
+        return try writeModel(model, depth: depth, leading: (choice.quotedOutputKey, literal), &context)
+    }
+
+    /// Writes the object at the scanner's position as a model.
+    ///
+    /// - Parameter leading: A member written before the fields, a
+    ///   choice's discriminator: its quoted key, and the input's bytes of its
+    ///   value, or `null` when `nil`.
+    /// - Returns: `false` when the record must go through the interpreter.
+    mutating func writeModel(
+        _ index: Int, depth: Int, leading: (key: DirectText, value: Range<Int>?)? = nil, _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> Bool {
         guard current == UInt8(ascii: "{"), depth <= Self.deepestModel else { return false }
         let model = tables.models[index]
         guard model.isDirect else {
@@ -145,6 +195,16 @@ struct DirectRun {
             let end = scanner.position
             writer.beginContainer(UInt8(ascii: "{"))
             var written = 0
+            if let leading {
+                writer.beginEntry(0)
+                writer.writeKey(quoted: tables.bytes(of: leading.key))
+                if let value = leading.value {
+                    writer.bytes.appendBytes(UnsafeBufferPointer(rebasing: bytes[value]))
+                } else {
+                    writer.write(MappedValue.null)
+                }
+                written = 1
+            }
             // The values the model's checks read, by field.
             var values = [MappedValue](repeating: .null, count: model.hasChecks ? model.fields.count : 0)
             for field in model.fields {

@@ -18,6 +18,8 @@ extension DirectRun {
             return true
         case .model(let index):
             return try writeModel(index, depth: depth, &context)
+        case .choice(let index):
+            return try writeChoice(index, depth: depth, &context)
         case .array(let element):
             return try writeArray(of: element, field: field, depth: depth, &context)
         case .scalar(let scalar, let type):

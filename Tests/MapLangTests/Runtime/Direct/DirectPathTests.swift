@@ -132,6 +132,15 @@ struct DirectPathTests {
         ("check fails with a key path field", #"{"id": 3, "user": {"login": "root"}}"#),
         ("check in a child fails", #"{"id": 3, "child": {"name": "zz"}}"#),
         ("check in a deeper child fails", #"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#),
+        ("shape chosen", #"{"id": 3, "shape": {"type": "circle", "radius": 2}}"#),
+        ("shape chosen by its second value, discriminator last", #"{"id": 3, "shape": {"radius": 2, "type": "round"}}"#),
+        ("shape of an unknown type", #"{"id": 3, "shape": {"type": "oval", "radius": 2}}"#),
+        ("shape without a type", #"{"id": 3, "shape": {"side": 1}}"#),
+        ("shape with a null type", #"{"id": 3, "shape": {"type": null, "side": 1}}"#),
+        ("shape with an escaped type", #"{"id": 3, "shape": {"type": "squ\u0061re", "side": 1}}"#),
+        ("shape with a number for its type", #"{"id": 3, "shape": {"type": 1, "side": 1}}"#),
+        ("shape breaking a rule", #"{"id": 3, "shape": {"type": "square", "side": -1}}"#),
+        ("shape that is no object", #"{"id": 3, "shape": [1]}"#),
         ("child with a key it rejects", #"{"id": 3, "child": {"name": "c", "extra": 1}}"#),
         ("child with a key it ignores", #"{"id": 3, "child": {"name": "c", "note": "n"}}"#),
         ("check fails on dates", #"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#),
@@ -164,7 +173,7 @@ struct DirectPathTests {
             + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
             + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
             + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
-            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon"}"#
+            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon","shape":null}"#
         #expect(written == expected)
     }
 
@@ -174,7 +183,7 @@ struct DirectPathTests {
         let expected = #"{"id":1,"title":"a\"b\\c/dé😀\n","label":null,"count":null,"flag":false,"when":null,"since":null,"#
             + #""link":null,"home":null,"kind":"a","mode":null,"tags":null,"scores":null,"first":null,"last":null,"owner":null,"#
             + #""child":{"name":"\u0001\txé","at":null,"children":[]},"kids":null,"ratio":null,"scale":null,"level":null,"#
-            + #""small":null,"half":null,"code":null,"nick":"anon"}"#
+            + #""small":null,"half":null,"code":null,"nick":"anon","shape":null}"#
         #expect(written == expected)
     }
 
@@ -190,6 +199,15 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "when": "2020-01-01T00:00:00Z", "since": 1700000000}"#) == nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": "h"}"#) != nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": 1}"#) == nil)
+    }
+
+    /// A choice is written directly as the model its discriminator names,
+    /// the discriminator first; anything else goes to the interpreter.
+    @Test func choicesAreWrittenByTheDirectPathItself() throws {
+        let written = try #require(try Self.directlyWritten(#"{"id": 3, "shape": {"radius": 2, "type": "round"}}"#))
+        #expect(written.hasSuffix(#""shape":{"type":"round","radius":2}}"#))
+        #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": "oval"}}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": "squ\u0061re", "side": 1}}"#) == nil)
     }
 
     /// A model that rejects unknown keys is written directly when it has
