@@ -103,6 +103,7 @@ package enum FuzzEntryPoints {
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)
+              heading: String = title ?? "untitled"
               title: String? where nonEmpty
               label: String? where pattern("^(a+)+$")
               count: Int?
@@ -129,10 +130,12 @@ package enum FuzzEntryPoints {
               nick: String? default "anon" when missing
               gone: Int? omitNull
               shape: Shape?
+              twice: Int? = if count == null then null else count * 2
               check tags == null or count(tags) <= 2 else "at most two tags"
               check owner != "root" or flag == true else "root needs the flag"
               check when == null or since == null or when >= since else "not before since"
               check kind != b or level == high else "b needs a high level"
+              check heading != "bad" else "no bad headings"
             }
             """
         return try! Rules(source: SourceFile(name: "direct.map", text: text))

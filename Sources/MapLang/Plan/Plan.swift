@@ -49,7 +49,7 @@ struct Plan: Sendable {
         self.choiceIndex = Dictionary(choices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.isStrict = isStrict
         self.reversalProblems = reversalProblems
-        self.direct = DirectPlan(models: models, enums: enums, choices: choices)
+        self.direct = DirectPlan(models: self.models, enums: enums, choices: choices)
     }
 }
 

@@ -118,29 +118,34 @@ private struct DirectTableBuilder {
             let startsWithKeys = model.fields.allSatisfy { field in
                 field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
             }
-            // Computed fields, and checks that read the input, need the whole object.
+            // Computed fields and checks that read the input need the whole object,
+            // and a computed value is put in its place as a scalar written compactly.
             let readsWholeObject =
-                model.fields.contains { $0.isComputed || $0.flattens || $0.readsWholeObject }
+                model.fields.contains { field in
+                    field.flattens || field.readsWholeObject || field.computed?.readsInput == true
+                        || (field.isComputed && (!field.type.isScalar || field.omitsNull))
+                }
                 || model.checks.contains(where: \.condition.readsInput)
             // `unknown keep` writes the other members as the tree writes them: the interpreter maps it.
             guard model.unknownKeys == .ignore || model.unknownKeys == .reject, startsWithKeys, !readsWholeObject else {
                 models.append(
                     DirectModelEntry(
-                        isDirect: false, hasChecks: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), rejectsUnknown: false,
+                        isDirect: false, readsValues: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), rejectsUnknown: false,
                         known: keyTable([])))
                 continue
             }
             var checked = Set<Int>()
             for check in model.checks { check.condition.addFieldsRead(to: &checked) }
+            for field in model.fields { field.computed?.addFieldsRead(to: &checked) }
             var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
             let first = fields.count
             for (fieldIndex, field) in model.fields.enumerated() {
-                addField(field, at: (index, fieldIndex), isChecked: checked.contains(fieldIndex), slots: &slots)
+                addField(field, at: (index, fieldIndex), isRead: checked.contains(fieldIndex), slots: &slots)
             }
             let keys = keyTable(slots.map { (Array($0.key.utf8), $0.value) })
             models.append(
                 DirectModelEntry(
-                    isDirect: true, hasChecks: !model.checks.isEmpty, fields: first..<fields.count, slotCount: slots.count,
+                    isDirect: true, readsValues: !model.checks.isEmpty || model.hasComputedFields, fields: first..<fields.count, slotCount: slots.count,
                     keys: keys, rejectsUnknown: model.unknownKeys == .reject,
                     known: keyTable(model.unknownKeys == .reject ? model.knownKeys.map { (Array($0.string.utf8), 0) } : [])))
         }
@@ -172,7 +177,7 @@ private struct DirectTableBuilder {
 
     /// Adds one field of a model, giving each new first key of its paths a slot.
     private mutating func addField(
-        _ field: FieldPlan, at place: (model: Int, field: Int), isChecked: Bool, slots: inout [String: Int]
+        _ field: FieldPlan, at place: (model: Int, field: Int), isRead: Bool, slots: inout [String: Int]
     ) {
         let firstSource = sources.count
         let firstStep = steps.count
@@ -215,8 +220,8 @@ private struct DirectTableBuilder {
                 patterns: firstAutomaton..<automata.count,
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
-                model: place.model, index: place.field, omitsNull: field.omitsNull, isChecked: isChecked,
-                keepsValue: isChecked && isDirect && field.type.isScalar))
+                model: place.model, index: place.field, omitsNull: field.omitsNull, isRead: isRead,
+                keepsValue: isRead && isDirect && !field.isComputed && field.type.isScalar, isComputed: field.isComputed))
     }
 
     /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.

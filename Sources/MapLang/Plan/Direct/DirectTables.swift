@@ -155,12 +155,14 @@ struct DirectKeyEntry {
 /// How the direct path reads one model.
 struct DirectModelEntry {
     /// Whether the direct path reads the model itself; when not (`unknown
-    /// keep`, a field read `from $`, a computed or flattened field, a check
-    /// that reads the input), the interpreter maps it.
+    /// keep`, a field read `from $` or `flatten`ed, a computed field or a
+    /// check that reads the input, a computed field that is not a scalar or
+    /// leaves out its `null`), the interpreter maps it.
     var isDirect: Bool
-    /// Whether the model has checks, which run on the values of the fields
-    /// they read (see `DirectFieldEntry.isChecked`) once every field is written.
-    var hasChecks: Bool
+    /// Whether the model has checks or computed fields, which are worked
+    /// out from the values of the fields they read (see
+    /// `DirectFieldEntry.isRead`) once every other field is written.
+    var readsValues: Bool
     /// The model's fields in `DirectTables.fields`, in the model's order.
     var fields: Range<Int>
     /// The number of distinct first keys of the fields' key paths: the
@@ -202,12 +204,16 @@ struct DirectFieldEntry {
     var index: Int
     /// Whether the field's key is left out when its value is `null`.
     var omitsNull: Bool
-    /// Whether a check of the model reads the field.
-    var isChecked: Bool
+    /// Whether a check or a computed field of the model reads the field.
+    var isRead: Bool
     /// Whether the value the direct path reads for the field is kept for
-    /// the model's checks: a checked scalar it reads itself. The value of
-    /// any other checked field is mapped again by the interpreter.
+    /// the model's checks and computed fields: a scalar read that the
+    /// direct path reads itself. The value of any other field read is
+    /// mapped again by the interpreter.
     var keepsValue: Bool
+    /// Whether the field is computed: its value is worked out once the
+    /// fields are written, and put in its place.
+    var isComputed: Bool
 }
 
 /// One key path of a direct field.

@@ -205,13 +205,20 @@ struct DirectRun {
                 }
                 written = 1
             }
-            // The values the model's checks read, by field.
-            var values = [MappedValue](repeating: .null, count: model.hasChecks ? model.fields.count : 0)
+            // The values the model's checks and computed fields read, by field.
+            var values = [MappedValue](repeating: .null, count: model.readsValues ? model.fields.count : 0)
+            // Where each computed field's value goes, and the field.
+            var computed: [(offset: Int, field: Int)] = []
             for field in model.fields {
                 let entry = tables.fields[field]
                 let before = writer.mark
                 writer.beginEntry(written)
                 writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
+                if entry.isComputed {
+                    computed.append((writer.bytes.count, entry.index))
+                    written += 1
+                    continue
+                }
                 let valueStart = writer.mark
                 guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
                 if entry.keepsValue {
@@ -225,8 +232,11 @@ struct DirectRun {
                 }
             }
             writer.endContainer(UInt8(ascii: "}"), isEmpty: written == 0)
-            if model.hasChecks {
-                guard try checksHold(of: index, values: &values, fields: model.fields, starts: starts, depth: depth + 1, &context)
+            if model.readsValues {
+                guard
+                    try valuesHold(
+                        of: index, values: &values, computed: computed, fields: model.fields, starts: starts, depth: depth + 1,
+                        &context)
                 else { return false }
             }
             scanner.position = end
@@ -312,7 +322,7 @@ struct DirectRun {
 
     /// The value of a field as the interpreter maps it from the members its
     /// key paths start at, each parsed; `nil` when it does not map.
-    private mutating func mapThroughInterpreter(
+    mutating func mapThroughInterpreter(
         _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> MappedValue? {
         let plan = plan(of: field)
@@ -323,26 +333,6 @@ struct DirectRun {
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
         }
         return mapper.interpreter.mapField(plan, in: JSONObject(members), &context)
-    }
-
-    /// Whether every check of a model holds for a record whose fields have
-    /// been written, run as the interpreter runs them on the fields' values:
-    /// those kept as they were read (`DirectFieldEntry.keepsValue`), and
-    /// those of the other fields the checks read, mapped again by the interpreter.
-    ///
-    /// - Parameter values: The kept values, by field; the others are added.
-    private mutating func checksHold(
-        of index: Int, values: inout [MappedValue], fields: Range<Int>, starts: UnsafeMutableBufferPointer<Int>, depth: Int,
-        _ context: inout MappingContext
-    ) throws(JSONSyntaxError) -> Bool {
-        for entry in tables.fields[fields] where entry.isChecked && !entry.keepsValue {
-            guard let value = try mapThroughInterpreter(entry, starts: starts, depth: depth, &context) else { return false }
-            values[entry.index] = value
-        }
-        // A check that fails, or cannot be worked out, sends the record to the
-        // interpreter, which reports it. The direct path takes no model whose
-        // checks read the input (see `DirectPlan`), so none is at hand here.
-        return mapper.interpreter.plan.models[index].checks.allSatisfy { (try? $0.condition.holds(for: values, input: nil)) == true }
     }
 
     /// What following a key path found.

@@ -132,6 +132,9 @@ struct DirectPathTests {
         ("check fails with a key path field", #"{"id": 3, "user": {"login": "root"}}"#),
         ("check in a child fails", #"{"id": 3, "child": {"name": "zz"}}"#),
         ("check in a deeper child fails", #"{"id": 3, "kids": [{"name": "a", "children": [{"name": "zz"}]}]}"#),
+        ("computed field from a fallback", #"{"id": 3}"#),
+        ("computed field that fails a check", #"{"id": 3, "title": "bad"}"#),
+        ("computed field that overflows", #"{"id": 3, "count": 9223372036854775807}"#),
         ("shape chosen", #"{"id": 3, "shape": {"type": "circle", "radius": 2}}"#),
         ("shape chosen by its second value, discriminator last", #"{"id": 3, "shape": {"radius": 2, "type": "round"}}"#),
         ("shape of an unknown type", #"{"id": 3, "shape": {"type": "oval", "radius": 2}}"#),
@@ -169,21 +172,21 @@ struct DirectPathTests {
     @Test func theEverythingRecordIsWrittenByTheDirectPathItself() throws {
         let text = try #require(Self.records.first?.1)
         let written = try Self.directlyWritten(text)
-        let expected = #"{"id":1,"title":"t","label":"aa","count":3,"flag":true,"when":"2024-01-02T03:04:05Z","#
+        let expected = #"{"id":1,"heading":"t","title":"t","label":"aa","count":3,"flag":true,"when":"2024-01-02T03:04:05Z","#
             + #""since":"2023-11-14T22:13:20Z","link":"https://e.com/a","home":"http://h.org","kind":"b","mode":"on","#
             + #""tags":["x","y"],"scores":[1,null,3],"first":"first","last":{"z":1},"owner":"lin","#
             + #""child":{"name":"c","at":"2023-11-14T22:13:20Z","children":[{"name":"d","at":null,"children":[]}]},"#
-            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon","shape":null}"#
+            + #""kids":[],"ratio":0.5,"scale":"celsius","level":"high","small":-5,"half":1,"code":"abcd","nick":"anon","shape":null,"twice":6}"#
         #expect(written == expected)
     }
 
     @Test func stringsWithEscapesAreWrittenByTheDirectPathItself() throws {
         let text = #"{"id": 1, "title": "a\"b\\c\/d\u00e9\ud83d\ude00\n", "child": {"name": "\u0001\tx\u00e9"}}"#
         let written = try #require(try Self.directlyWritten(text))
-        let expected = #"{"id":1,"title":"a\"b\\c/dé😀\n","label":null,"count":null,"flag":false,"when":null,"since":null,"#
+        let expected = #"{"id":1,"heading":"a\"b\\c/dé😀\n","title":"a\"b\\c/dé😀\n","label":null,"count":null,"flag":false,"when":null,"since":null,"#
             + #""link":null,"home":null,"kind":"a","mode":null,"tags":null,"scores":null,"first":null,"last":null,"owner":null,"#
             + #""child":{"name":"\u0001\txé","at":null,"children":[]},"kids":null,"ratio":null,"scale":null,"level":null,"#
-            + #""small":null,"half":null,"code":null,"nick":"anon","shape":null}"#
+            + #""small":null,"half":null,"code":null,"nick":"anon","shape":null,"twice":null}"#
         #expect(written == expected)
     }
 
@@ -201,11 +204,21 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "kind": "B", "level": 1}"#) == nil)
     }
 
+    /// Computed fields are worked out on the direct path, from fields read
+    /// before or after them, and put in their places.
+    @Test func computedFieldsAreWrittenByTheDirectPathItself() throws {
+        let written = try #require(try Self.directlyWritten(#"{"count": 4, "id": 3, "title": "x"}"#))
+        #expect(written.hasPrefix(#"{"id":3,"heading":"x","title":"x","#))
+        #expect(written.hasSuffix(#""shape":null,"twice":8}"#))
+        #expect(try Self.directlyWritten(#"{"id": 3, "title": "bad"}"#) == nil)
+        #expect(try Self.directlyWritten(#"{"id": 3, "count": 9223372036854775807}"#) == nil)
+    }
+
     /// A choice is written directly as the model its discriminator names,
     /// the discriminator first; anything else goes to the interpreter.
     @Test func choicesAreWrittenByTheDirectPathItself() throws {
         let written = try #require(try Self.directlyWritten(#"{"id": 3, "shape": {"radius": 2, "type": "round"}}"#))
-        #expect(written.hasSuffix(#""shape":{"type":"round","radius":2}}"#))
+        #expect(written.hasSuffix(#""shape":{"type":"round","radius":2},"twice":null}"#))
         #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": "oval"}}"#) == nil)
         #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": "squ\u0061re", "side": 1}}"#) == nil)
     }
