@@ -101,6 +101,13 @@ package enum FuzzEntryPoints {
               "circle", "round" -> Circle
               "square" -> Square
             }
+            model Pair {
+              flag: Bool default false
+              small: Int? where range(-5..<10)
+            }
+            model Login {
+              login: String
+            }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)
               heading: String = title ?? "untitled"
@@ -131,6 +138,8 @@ package enum FuzzEntryPoints {
               gone: Int? omitNull
               shape: Shape?
               twice: Int? = if count == null then null else count * 2
+              pair: Pair from $
+              poster: Login? flatten from user
               check tags == null or count(tags) <= 2 else "at most two tags"
               check owner != "root" or flag == true else "root needs the flag"
               check when == null or since == null or when >= since else "not before since"
@@ -170,6 +179,13 @@ package enum FuzzEntryPoints {
             choice Shape by type {
               "circle", "round" -> Circle
               "square" -> Square
+            }
+            model Pair {
+              flag: Bool default false
+              small: Int? where range(-5..<10)
+            }
+            model Login {
+              login: String
             }
             model Record {
               id: Int from id, ID, "record.id" where range(0...)

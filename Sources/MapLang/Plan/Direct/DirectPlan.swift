@@ -115,14 +115,21 @@ private struct DirectTableBuilder {
     /// Adds every model and its fields.
     mutating func addModels() {
         for (index, model) in planModels.enumerated() {
+            var checked = Set<Int>()
+            for check in model.checks { check.condition.addFieldsRead(to: &checked) }
+            for field in model.fields { field.computed?.addFieldsRead(to: &checked) }
             let startsWithKeys = model.fields.allSatisfy { field in
-                field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { false } }
+                field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { $0.steps.isEmpty } }
             }
             // Computed fields and checks that read the input need the whole object,
-            // and a computed value is put in its place as a scalar written compactly.
+            // a computed value is put in its place as a scalar written compactly,
+            // and a model or choice read `from $`, or a model flattened, is written
+            // from the object's or the value's bytes unless something reads its
+            // value, or it has rules, a default or drops, which the interpreter handles.
             let readsWholeObject =
-                model.fields.contains { field in
-                    field.flattens || field.readsWholeObject || field.computed?.readsInput == true
+                model.fields.enumerated().contains { index, field in
+                    ((field.readsWholeObject || field.flattens) && !Self.groupsDirectly(field, isRead: checked.contains(index)))
+                        || field.computed?.readsInput == true
                         || (field.isComputed && (!field.type.isScalar || field.omitsNull))
                 }
                 || model.checks.contains(where: \.condition.readsInput)
@@ -134,9 +141,6 @@ private struct DirectTableBuilder {
                         known: keyTable([])))
                 continue
             }
-            var checked = Set<Int>()
-            for check in model.checks { check.condition.addFieldsRead(to: &checked) }
-            for field in model.fields { field.computed?.addFieldsRead(to: &checked) }
             var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
             let first = fields.count
             for (fieldIndex, field) in model.fields.enumerated() {
@@ -175,6 +179,20 @@ private struct DirectTableBuilder {
         }
     }
 
+    /// Whether a field read `from $` or `flatten`ed is written by the direct
+    /// path: a model (or, read `from $` and not flattened, a choice) with no
+    /// rules, default, drops or single values, whose value nothing reads.
+    private static func groupsDirectly(_ field: FieldPlan, isRead: Bool) -> Bool {
+        let isGroup: Bool
+        switch field.type.unwrapped {
+        case .model: isGroup = true
+        case .choice: isGroup = !field.flattens
+        default: isGroup = false
+        }
+        return isGroup && !isRead && field.rules.isEmpty && field.defaultValue == nil && field.dropSite == nil
+            && !field.acceptsSingle && field.wholeValuePipeline.isEmpty
+    }
+
     /// Adds one field of a model, giving each new first key of its paths a slot.
     private mutating func addField(
         _ field: FieldPlan, at place: (model: Int, field: Int), isRead: Bool, slots: inout [String: Int]
@@ -182,7 +200,11 @@ private struct DirectTableBuilder {
         let firstSource = sources.count
         let firstStep = steps.count
         for source in field.sources {
-            guard case .key(let key)? = source.steps.first else { preconditionFailure("checked by addModels") }
+            guard case .key(let key)? = source.steps.first else {
+                // `from $`: the object itself (see `addModels`).
+                sources.append(DirectSourceEntry(slot: -1, steps: steps.count..<steps.count))
+                continue
+            }
             let slot = slots[key] ?? slots.count
             slots[key] = slot
             let pathStart = steps.count
@@ -221,7 +243,8 @@ private struct DirectTableBuilder {
                 whenMissing: whenMissing,
                 whenNull: field.defaultOnlyWhenMissing ? (field.type.isOptional ? .null : .error) : whenMissing,
                 model: place.model, index: place.field, omitsNull: field.omitsNull, isRead: isRead,
-                keepsValue: isRead && isDirect && !field.isComputed && field.type.isScalar, isComputed: field.isComputed))
+                keepsValue: isRead && isDirect && !field.isComputed && field.type.isScalar, isComputed: field.isComputed,
+                flattens: field.flattens))
     }
 
     /// Adds the nodes of a type whose scalars are read as `scalar`; gives the root's index.

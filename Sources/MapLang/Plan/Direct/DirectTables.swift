@@ -214,11 +214,14 @@ struct DirectFieldEntry {
     /// Whether the field is computed: its value is worked out once the
     /// fields are written, and put in its place.
     var isComputed: Bool
+    /// Whether the field's model writes its fields in the enclosing object.
+    var flattens: Bool
 }
 
 /// One key path of a direct field.
 struct DirectSourceEntry {
-    /// The slot of the path's first key in its model.
+    /// The slot of the path's first key in its model, or -1 for the
+    /// object itself (`from $`).
     var slot: Int
     /// The steps after the first, in `DirectTables.steps`.
     var steps: Range<Int>

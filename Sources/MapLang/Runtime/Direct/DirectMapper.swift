@@ -86,6 +86,13 @@ struct DirectRun {
     /// The value last read for a field whose value is kept for its model's
     /// checks (see `DirectFieldEntry.keepsValue`).
     var kept = MappedValue.null
+    /// Set to the number of entries the enclosing object has when a
+    /// flattened field's model is to be written into it; the model then
+    /// writes its fields as more entries of that object, and sets
+    /// `flattenedEntries` to how many it has after them.
+    var flattenInto: Int?
+    /// See `flattenInto`.
+    var flattenedEntries = 0
 
     /// The input's bytes.
     var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
@@ -169,16 +176,21 @@ struct DirectRun {
     mutating func writeModel(
         _ index: Int, depth: Int, leading: (key: DirectText, value: Range<Int>?)? = nil, _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
+        let inline = flattenInto
+        flattenInto = nil
         guard current == UInt8(ascii: "{"), depth <= Self.deepestModel else { return false }
         let model = tables.models[index]
         guard model.isDirect else {
-            // See `DirectModelEntry.isDirect`.
+            // See `DirectModelEntry.isDirect`. A flattened model's mapped
+            // object would have to be taken apart: the interpreter writes the record.
+            guard inline == nil else { return false }
             let value = try scanner.readValue(depth: depth, expected: .value)
             guard let mapped = mapper.interpreter.mapModel(value, model: index, &context) else { return false }
             writer.write(mapped)
             return true
         }
         let tables = tables
+        let start = scanner.position
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount)) {
             starts throws(JSONSyntaxError) in
             starts.initialize(repeating: -1)
@@ -193,8 +205,8 @@ struct DirectRun {
             // A key `unknown reject` refuses: the interpreter reports it.
             guard !sawUnknown else { return false }
             let end = scanner.position
-            writer.beginContainer(UInt8(ascii: "{"))
-            var written = 0
+            var written = inline ?? 0
+            if inline == nil { writer.beginContainer(UInt8(ascii: "{")) }
             if let leading {
                 writer.beginEntry(0)
                 writer.writeKey(quoted: tables.bytes(of: leading.key))
@@ -211,6 +223,12 @@ struct DirectRun {
             var computed: [(offset: Int, field: Int)] = []
             for field in model.fields {
                 let entry = tables.fields[field]
+                if entry.flattens {
+                    guard let entries = try writeFlattened(entry, starts: starts, object: start, after: written, depth: depth + 1, &context)
+                    else { return false }
+                    written = entries
+                    continue
+                }
                 let before = writer.mark
                 writer.beginEntry(written)
                 writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
@@ -220,7 +238,7 @@ struct DirectRun {
                     continue
                 }
                 let valueStart = writer.mark
-                guard try writeField(entry, starts: starts, depth: depth + 1, &context) else { return false }
+                guard try writeField(entry, starts: starts, object: start, depth: depth + 1, &context) else { return false }
                 if entry.keepsValue {
                     values[entry.index] = kept
                     kept = .null
@@ -231,7 +249,11 @@ struct DirectRun {
                     written += 1
                 }
             }
-            writer.endContainer(UInt8(ascii: "}"), isEmpty: written == 0)
+            if inline == nil {
+                writer.endContainer(UInt8(ascii: "}"), isEmpty: written == 0)
+            } else {
+                flattenedEntries = written
+            }
             if model.readsValues {
                 guard
                     try valuesHold(
@@ -282,14 +304,19 @@ struct DirectRun {
     // MARK: - Fields
 
     /// Writes one field from the members noted in `starts`.
+    ///
+    /// - Parameters:
+    ///   - object: The offset of the model's object, which `from $` reads.
+    ///   - depth: The depth of the object's members.
     mutating func writeField(
-        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
+        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, object: Int, depth: Int,
+        _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Bool {
         guard field.isDirect else { return try writeThroughInterpreter(field, starts: starts, depth: depth, &context) }
         var sawNull = false
-        for source in tables.sources[field.sources] where starts[source.slot] >= 0 {
-            scanner.position = starts[source.slot]
-            var valueDepth = depth
+        for source in tables.sources[field.sources] where source.slot < 0 || starts[source.slot] >= 0 {
+            scanner.position = source.slot < 0 ? object : starts[source.slot]
+            var valueDepth = source.slot < 0 ? depth - 1 : depth
             switch try follow(source.steps, depth: &valueDepth) {
             case .value: return try writeValue(field.type, field: field, depth: valueDepth, &context)
             case .null: sawNull = true
@@ -311,6 +338,30 @@ struct DirectRun {
         }
     }
 
+    /// Writes a flattened field's model as more entries of the object being
+    /// written, after `written` entries; nothing when the field is `null`.
+    ///
+    /// - Returns: The object's entries after them, or `nil` when the record
+    ///   must go through the interpreter.
+    private mutating func writeFlattened(
+        _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, object: Int, after written: Int, depth: Int,
+        _ context: inout MappingContext
+    ) throws(JSONSyntaxError) -> Int? {
+        let mark = writer.mark
+        flattenInto = written
+        guard try writeField(field, starts: starts, object: object, depth: depth, &context) else {
+            flattenInto = nil
+            return nil
+        }
+        guard flattenInto == nil else {
+            // No model was written, only the `null` of a field that may be absent.
+            flattenInto = nil
+            writer.rewind(to: mark)
+            return written
+        }
+        return flattenedEntries
+    }
+
     /// Maps a field the direct path does not read itself.
     private mutating func writeThroughInterpreter(
         _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, depth: Int, _ context: inout MappingContext
@@ -327,7 +378,7 @@ struct DirectRun {
     ) throws(JSONSyntaxError) -> MappedValue? {
         let plan = plan(of: field)
         var members: [JSONMember] = []
-        for (source, path) in zip(tables.sources[field.sources], plan.sources) where starts[source.slot] >= 0 {
+        for (source, path) in zip(tables.sources[field.sources], plan.sources) where source.slot >= 0 && starts[source.slot] >= 0 {
             guard case .key(let key)? = path.steps.first, !members.contains(where: { $0.key == key }) else { continue }
             scanner.position = starts[source.slot]
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
