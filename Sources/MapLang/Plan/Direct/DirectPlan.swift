@@ -229,9 +229,11 @@ private struct DirectTableBuilder {
                 cells += automaton.cells
             }
         }
+        // A `lossy` field's array, and a `oneOrMany` field's, are written as
+        // any array: an element that fails, or a single value, sends the
+        // record to the interpreter, which drops the element or wraps the value.
         let isDirect =
-            (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && !field.acceptsSingle
-            && field.dropSite == nil && field.wholeValuePipeline.isEmpty
+            (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && field.wholeValuePipeline.isEmpty
         fields.append(
             DirectFieldEntry(
                 quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),

@@ -186,7 +186,9 @@ struct DirectFieldEntry {
     var type: Int
     /// Whether the direct path reads the field's value itself; otherwise
     /// the interpreter maps the field from the members its paths start at
-    /// (rules on a container, indices counted from the end).
+    /// (rules on a container, which count or compare the whole value;
+    /// indices counted from the end, which need the array's length before
+    /// its element; `split`, `join` and `json`, which reshape the whole value).
     var isDirect: Bool
     /// What the field's rules ask of a scalar read from bytes.
     var check: DirectCheck
@@ -271,7 +273,13 @@ enum DirectScalar: Equatable {
     /// no input lists takes the enum's default; not when the field is
     /// lenient and the enum lists numbers, which such a string could name.
     case enumeration(Int, usesDefault: Bool)
-    /// Anything else: the interpreter converts it.
+    /// Anything else: the value alone is parsed and the interpreter
+    /// converts it, while the record stays on the direct path. That is
+    /// transform chains and tables (their steps are the interpreter's
+    /// closures and lookups, on a parsed scalar), lenient coercion (its
+    /// rules of which text is which number or boolean live in one place,
+    /// `Coercion`), dictionaries and `JSON` fields (whose keys and values
+    /// are copied as the tree writes them), `Decimal` and `Data`.
     case converted
 }
 
