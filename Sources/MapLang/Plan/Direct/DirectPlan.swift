@@ -122,7 +122,8 @@ private struct DirectTableBuilder {
                 field.sources.allSatisfy { if case .key? = $0.steps.first { true } else { $0.steps.isEmpty } }
             }
             // Computed fields and checks that read the input need the whole object,
-            // a computed value is put in its place as a scalar written compactly,
+            // a computed value is put in its place as a scalar written compactly
+            // (a `JSON` value may be a container, which pretty output indents),
             // and a model or choice read `from $`, or a model flattened, is written
             // from the object's or the value's bytes unless something reads its
             // value, or it has rules, a default or drops, which the interpreter handles.
@@ -130,7 +131,7 @@ private struct DirectTableBuilder {
                 model.fields.enumerated().contains { index, field in
                     ((field.readsWholeObject || field.flattens) && !Self.groupsDirectly(field, isRead: checked.contains(index)))
                         || field.computed?.readsInput == true
-                        || (field.isComputed && (!field.type.isScalar || field.omitsNull))
+                        || (field.isComputed && (!field.type.isScalar || field.type.unwrapped == .json || field.omitsNull))
                 }
                 || model.checks.contains(where: \.condition.readsInput)
             // `unknown keep` writes the other members as the tree writes them: the interpreter maps it.
@@ -171,11 +172,15 @@ private struct DirectTableBuilder {
                         defaultModel: -1))
                 continue
             }
+            // A value that is not ASCII may equal other text as Unicode text
+            // (`K` and the Kelvin sign): then only the interpreter may take the default.
+            let allASCII = variants.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             choices.append(
                 DirectChoiceEntry(
                     isDirect: true, discriminator: span(Array(key.utf8)),
                     quotedOutputKey: span(JSONWriter.serialize(MappedValue.string(choice.outputKey))),
-                    variants: keyTable(variants.map { (Array($0.key.utf8), $0.value) }), defaultModel: choice.defaultModel ?? -1))
+                    variants: keyTable(variants.map { (Array($0.key.utf8), $0.value) }),
+                    defaultModel: allASCII ? choice.defaultModel ?? -1 : -1))
         }
     }
 
@@ -189,8 +194,12 @@ private struct DirectTableBuilder {
         case .choice: isGroup = !field.flattens
         default: isGroup = false
         }
-        return isGroup && !isRead && field.rules.isEmpty && field.defaultValue == nil && field.dropSite == nil
-            && !field.acceptsSingle && field.wholeValuePipeline.isEmpty
+        // An index counted from the end makes the field the interpreter's, which would write the model whole.
+        let countsFromEnd = field.sources.contains { source in
+            source.steps.contains { if case .index(let index) = $0 { index < 0 } else { false } }
+        }
+        return isGroup && !isRead && !countsFromEnd && field.rules.isEmpty && field.defaultValue == nil
+            && field.dropSite == nil && !field.acceptsSingle && field.wholeValuePipeline.isEmpty
     }
 
     /// Adds one field of a model, giving each new first key of its paths a slot.

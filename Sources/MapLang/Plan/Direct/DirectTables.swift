@@ -96,7 +96,8 @@ struct DirectChoiceEntry {
     var quotedOutputKey: DirectText
     /// From each string value the choice lists to its model.
     var variants: DirectKeyTable
-    /// The model for other values, or -1.
+    /// The model for other values, or -1 (also when a listed value is not
+    /// ASCII, which Unicode equivalence could match: the interpreter decides).
     var defaultModel: Int
 }
 

@@ -347,6 +347,7 @@ struct DirectRun {
         _ field: DirectFieldEntry, starts: UnsafeMutableBufferPointer<Int>, object: Int, after written: Int, depth: Int,
         _ context: inout MappingContext
     ) throws(JSONSyntaxError) -> Int? {
+        guard field.isDirect else { return nil }
         let mark = writer.mark
         flattenInto = written
         guard try writeField(field, starts: starts, object: object, depth: depth, &context) else {

@@ -10,16 +10,21 @@
 /// the end, is known. Bytes that every instruction and `\b` treat alike
 /// share a column of the table.
 ///
-/// The automaton answers exactly what `PatternMatcher` answers, without its
-/// step limit, which a run of at most one step per byte never reaches. Text
-/// with a scalar past ASCII goes to `PatternMatcher`. A program whose
-/// automaton would pass `mostStates` states, or that has more than
-/// `mostInstructions` instructions, gets none, which keeps building it cheap.
+/// The automaton answers what `PatternMatcher` answers when that finishes
+/// within its step limit; it needs no limit itself, taking one step per
+/// byte, so ASCII text never stops as too costly. Text with a scalar past
+/// ASCII goes to `PatternMatcher`. A program whose automaton would pass
+/// `mostStates` states, or take more than `mostSteps` steps to build, or
+/// that has more than `mostInstructions` instructions, gets none, which
+/// keeps compiling a pattern cheap.
 struct PatternDFA: Sendable, Equatable {
     /// The most states an automaton may have.
     static let mostStates = 256
     /// The most instructions a program may have for an automaton.
     static let mostInstructions = 512
+    /// The most instructions building an automaton may follow, over all
+    /// its states and columns: a few milliseconds of work.
+    static let mostSteps = 100_000
 
     /// The automaton as one table: the column of each of the 128 ASCII
     /// bytes, then for each state whether its threads reach `match` at the
@@ -105,6 +110,8 @@ private struct PatternDFABuilder {
     var numbers: [State: Int] = [:]
     var transitions: [Int32] = []
     var acceptsAtEnd: [Bool] = []
+    /// The instructions followed so far, against `PatternDFA.mostSteps`.
+    var steps = 0
 
     init(program: PatternProgram) {
         self.program = program
@@ -122,7 +129,7 @@ private struct PatternDFABuilder {
         _ = number(of: State(waiting: [0], before: .nothing))
         var next = 0
         while next < states.count {
-            guard states.count <= PatternDFA.mostStates else { return false }
+            guard states.count <= PatternDFA.mostStates, steps <= PatternDFA.mostSteps else { return false }
             let state = states[next]
             acceptsAtEnd.append(reachesMatch(state, current: nil) == nil)
             for byte in representatives {
@@ -130,6 +137,7 @@ private struct PatternDFABuilder {
             }
             next += 1
         }
+        guard steps <= PatternDFA.mostSteps else { return false }
         return states.count <= PatternDFA.mostStates
     }
 
@@ -191,12 +199,13 @@ private struct PatternDFABuilder {
     /// Follows a state's threads through jumps, splits and assertions at a
     /// position whose next scalar is `current` (`nil` at the end); `nil`
     /// when they reach `match`, else the consuming instructions reached.
-    private func reachesMatch(_ state: State, current: Unicode.Scalar?) -> [Int]? {
+    private mutating func reachesMatch(_ state: State, current: Unicode.Scalar?) -> [Int]? {
         let position = PatternPosition(previous: state.before.scalar, current: current)
         var seen = Set<Int>()
         var pending = state.waiting
         var consuming: [Int] = []
         while let pc = pending.popLast() {
+            steps += 1
             guard seen.insert(pc).inserted else { continue }
             switch program.instructions[pc] {
             case .jump(let target): pending.append(target)

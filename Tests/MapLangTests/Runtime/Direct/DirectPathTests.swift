@@ -225,6 +225,25 @@ struct DirectPathTests {
         #expect(try Self.directlyWritten(#"{"id": 3, "user": {"name": "x"}}"#) == nil)
     }
 
+    /// Rules the direct path once wrote differently from the tree: a model
+    /// flattened from an index counted from the end, a computed `JSON`
+    /// container in pretty output, and a choice listing a value that is not
+    /// ASCII (the Kelvin sign, equal to `K` as Unicode text).
+    @Test(arguments: [
+        ("root R\nmodel M {\n  source: String\n}\nmodel R {\n  id: Int\n  meta: M flatten from metas[-1]\n}\n",
+            #"[{"id": 1, "metas": [{"source": "a"}, {"source": "b"}]}]"#),
+        ("root R\nmodel R {\n  tags: [String]\n  copy: JSON = tags\n}\n", #"[{"tags": ["a", "b"]}]"#),
+        ("root S\nmodel A {\n  a: Int?\n}\nmodel B {\n  b: Int?\n}\nchoice S by kind {\n  \"\u{212A}\" -> A\n  default -> B\n}\n",
+            #"[{"kind": "K"}, {"kind": "\u212a"}, {}]"#),
+    ])
+    func rulesOnceWrittenDifferentlyAgree(_ text: String, _ input: String) throws {
+        let rules = try Rules(source: SourceFile(name: "case.map", text: text))
+        let model = try rules.model(named: nil)
+        for style in [JSONWriter.Style.compact, .pretty] {
+            #expect(DirectPathComparison.difference(rules, Array(input.utf8), model: model, style: style) == nil)
+        }
+    }
+
     /// A choice is written directly as the model its discriminator names,
     /// the discriminator first; anything else goes to the interpreter.
     @Test func choicesAreWrittenByTheDirectPathItself() throws {

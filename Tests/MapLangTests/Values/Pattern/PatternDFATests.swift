@@ -40,6 +40,23 @@ struct PatternDFATests {
         #expect(!pattern.matches("cafés"))
     }
 
+    /// A pattern whose automaton would take long to build has none, and still matches.
+    @Test func anAutomatonCostlyToBuildIsNotBuilt() throws {
+        var alternatives: [String] = []
+        var state: UInt64 = 7
+        for _ in 0..<100 {
+            var word = ""
+            for _ in 0..<3 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                word.append(Character(Unicode.Scalar(UInt8(0x41 + (state >> 33) % 26))))
+            }
+            alternatives.append(word)
+        }
+        let pattern = try Pattern("(" + alternatives.joined(separator: "|") + ")")
+        #expect(pattern.automaton == nil)
+        #expect(pattern.matches("xx" + alternatives[42] + "yy"))
+    }
+
     @Test func aLargeProgramHasNoAutomaton() throws {
         // Each `.{n}` after an `a` anywhere needs a state per set of the last n+1 positions.
         #expect(try Pattern(#"a.{12}$"#).automaton == nil)
