@@ -23,6 +23,14 @@ extension Rules {
     /// let issues = try rules.decode([Issue].self, from: data)
     /// ```
     ///
+    /// Records are mapped on the fast path and decoded from the JSON it
+    /// writes, with no tree in between; an array of records fills a Swift
+    /// array one record at a time, so beside the values decoded only one
+    /// record's JSON is held. A `Date` property reads a date field (or any
+    /// ISO-8601 string), and a `MappedValue` property holds the field's
+    /// JSON, as a `JSON` field does; `decode(MappedValue.self, …)` gives
+    /// what `map(_:to:)` gives.
+    ///
     /// - Parameters:
     ///   - type: The type to fill: the model's shape, or an array of it for a
     ///     document that is an array of records.
@@ -35,18 +43,15 @@ extension Rules {
     ///   `modelChoice`); the usual errors when the mapped value does not
     ///   fit `type`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], model: String? = nil) throws -> T {
-        let mapped: MappedValue
-        do {
-            mapped = try map(bytes, to: model)
-        } catch {
-            throw error.decodingError
-        }
-        return try MappedScalars.decode(type, from: mapped, at: [])
+        try bytes.withUnsafeBufferPointer { try decode(type, in: $0, model: model) }
     }
 
-    /// Maps and decodes a JSON document given as `Data`; see `decode(_:from:model:)`.
+    /// Maps and decodes a JSON document given as `Data`, without copying
+    /// it; see `decode(_:from:model:)`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, model: String? = nil) throws -> T {
-        try decode(type, from: [UInt8](data), model: model)
+        try data.withUnsafeBytes { raw in
+            try raw.withMemoryRebound(to: UInt8.self) { try decode(type, in: $0, model: model) }
+        }
     }
 
     /// Maps and decodes a JSON document given as text; see `decode(_:from:model:)`.

@@ -1,25 +1,18 @@
 /// The members of a mapped object, read by the field names a `Decodable`
 /// type's coding keys give.
 struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The members by key, for an object of more than `mostScanned`
-    /// members; a smaller one's keys are compared in turn, which costs less
-    /// than building a table for each object decoded.
-    let members: [String: MappedValue]?
+    /// The members by key.
+    let members: MemberLookup
     /// The keys and indices leading to the object.
     let codingPath: [any CodingKey]
-    /// The object itself, for `allKeys` in output order and `superDecoder()`.
-    private let object: MappedObject
 
     init(object: MappedObject, codingPath: [any CodingKey]) {
-        self.members =
-            object.members.count > Self.mostScanned
-            ? Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }) : nil
-        self.object = object
+        self.members = MemberLookup(object)
         self.codingPath = codingPath
     }
 
-    /// The most members an object may have for its keys to be compared in turn.
-    static var mostScanned: Int { 32 }
+    /// The object itself, for `allKeys` in output order and `superDecoder()`.
+    private var object: MappedObject { members.object }
 
     var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
 
@@ -27,10 +20,7 @@ struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of the member with a key; the last one, as mapping writes
     /// each key once.
-    private func member(_ key: String) -> MappedValue? {
-        if let members { return members[key] }
-        return object.members.last(where: { $0.key == key })?.value
-    }
+    private func member(_ key: String) -> MappedValue? { members[key] }
 
     /// The member's value, or `keyNotFound`.
     private func value(for key: Key) throws -> MappedValue {

@@ -38,7 +38,7 @@ extension Interpreter {
         let outerModel = context.model
         context.model = model.name
         defer { context.model = outerModel }
-        let values = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        let values = MemberLookup(object)
         var builder = SourceObjectBuilder()
         var failed = false
         // What forward mapping gives each field from what is written, for the checks; none without checks.

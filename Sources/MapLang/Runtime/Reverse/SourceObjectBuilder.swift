@@ -9,20 +9,19 @@ struct SourceObjectBuilder {
     }
 
     /// The members' keys and nodes in order, and where each key is.
-    private var keys: [String] = []
     private var nodes: [Node] = []
-    private var positions: [String: Int] = [:]
+    private var positions = KeyPositions()
 
     /// Writes a value at a path of keys. The first value written at a path
     /// stays: when two fields read one key, the first field declared writes
     /// it; an object written where one is being built is merged into it.
     ///
-    /// A member is found by its key through a table, and an object being
-    /// built is taken out while it grows, so it is never copied: building
+    /// A member is found by its key through `KeyPositions`, and an object
+    /// being built is taken out while it grows, so it is never copied: building
     /// takes time linear in the keys written.
     mutating func insert(_ value: MappedValue, at path: ArraySlice<String>) {
         guard let key = path.first else { return }
-        let index = positions[key]
+        let index = positions.position(of: key)
         if path.count == 1 {
             guard let index else { return append(key, .value(value)) }
             if case .object(var existing) = nodes[index], case .object(let object) = value {
@@ -44,8 +43,7 @@ struct SourceObjectBuilder {
 
     /// Adds a member after the others.
     private mutating func append(_ key: String, _ node: Node) {
-        positions[key] = keys.count
-        keys.append(key)
+        positions.append(key)
         nodes.append(node)
     }
 
@@ -59,7 +57,7 @@ struct SourceObjectBuilder {
     var value: MappedValue {
         .object(
             MappedObject(
-                zip(keys, nodes).map { key, node in
+                zip(positions.keys, nodes).map { key, node in
                     switch node {
                     case .value(let value): MappedMember(key: key, value: value)
                     case .object(let builder): MappedMember(key: key, value: builder.value)

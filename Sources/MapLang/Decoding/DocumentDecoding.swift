@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - Decoding a document record by record
+
+extension Rules {
+    /// Maps a document and decodes it, as `decode(_:from:model:)` describes.
+    ///
+    /// The document goes through the direct path, as `maplang run` maps
+    /// it: each record is written as JSON and decoded from that JSON
+    /// through a `RecordTape`, with no tree for the input or the output.
+    /// For an array of records into a Swift array, each record is decoded
+    /// as soon as it is mapped, so beside the decoded values only one
+    /// record's JSON is held at a time. Anything else is decoded from the
+    /// JSON of the whole output.
+    ///
+    /// When a record breaks the rules, the document is mapped again the
+    /// way `map(_:to:)` maps it, for the failure with every error; and
+    /// decoding errors are thrown only for documents that mapped.
+    func decode<T: Decodable>(_ type: T.Type, in buffer: UnsafeBufferPointer<UInt8>, model: String?) throws -> T {
+        let id: ModelID
+        do {
+            id = try chosenModel(model)
+        } catch {
+            throw error.decodingError
+        }
+        if T.self == MappedValue.self {
+            // The mapped value itself, with its typed cases, as `map` gives it.
+            do {
+                return try MappedScalars.decode(type, from: map(Array(buffer), to: model), at: [])
+            } catch let failure as MappingFailure {
+                throw failure.decodingError
+            }
+        }
+        if let arrayType = T.self as? any DecodableArray.Type,
+            let records = try arrayType.decodeRecords(in: buffer, rules: self, model: id, named: model),
+            let records = records as? T
+        {
+            return records
+        }
+        var output: [UInt8] = []
+        var failed = false
+        var records = 0
+        let shape = try serialize(buffer, model: id, named: model) { record in
+            guard let json = record.json, !failed else {
+                failed = true
+                return
+            }
+            if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+            output += json
+            records += 1
+        }
+        if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
+        if failed { try throwFailure(buffer, named: model) }
+        return try RecordTape.decode(type, from: output, at: [])
+    }
+
+    /// Decodes each record of a document that is an array as it is mapped.
+    ///
+    /// - Returns: The records, or `nil` when the document is one record.
+    fileprivate func decodeRecords<Element: Decodable>(
+        _ type: Element.Type, in buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?
+    ) throws -> [Element]? {
+        var elements: [Element] = []
+        var failed = false
+        var decodingError: (any Error)?
+        let shape = try serialize(buffer, model: id, named: model) { record in
+            guard let json = record.json, !failed else {
+                failed = true
+                return
+            }
+            guard decodingError == nil, let index = record.index else { return }
+            do {
+                elements.append(try RecordTape.decode(type, from: Array(json), at: [JSONPathKey(.index(index))]))
+            } catch {
+                decodingError = error
+            }
+        }
+        if failed { try throwFailure(buffer, named: model) }
+        if let decodingError { throw decodingError }
+        return shape == .array ? elements : nil
+    }
+
+    /// Maps a document straight to JSON, passing each record on; an input
+    /// syntax error becomes the `DecodingError` `decode` throws for it.
+    private func serialize(
+        _ buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, _ body: (SerializedRecord) -> Void
+    ) throws -> DocumentShape {
+        do {
+            return try serializeDocument(in: buffer, to: id) { record, _ in body(record) }
+        } catch {
+            throw MappingFailure.invalidJSON(error).decodingError
+        }
+    }
+
+    /// Throws the failure of a document some record of which broke the
+    /// rules, as `map(_:to:)` gives it: with every error, from every record.
+    private func throwFailure(_ buffer: UnsafeBufferPointer<UInt8>, named model: String?) throws {
+        do {
+            _ = try map(Array(buffer), to: model)
+        } catch {
+            throw error.decodingError
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the document did not map"))
+    }
+}
+
+/// A Swift array of decodable records, which `decode` fills one record at a time.
+private protocol DecodableArray {
+    /// The records of a document that is an array, decoded as they are
+    /// mapped; `nil` when the document is one record.
+    static func decodeRecords(
+        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
+    ) throws -> Self?
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    fileprivate static func decodeRecords(
+        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
+    ) throws -> [Element]? {
+        try rules.decodeRecords(Element.self, in: buffer, model: model, named: name)
+    }
+}
+
+extension RecordTape {
+    /// Decodes a value from the JSON mapping wrote for it.
+    ///
+    /// - Parameter codingPath: The path of the value in the document.
+    static func decode<T: Decodable>(_ type: T.Type, from json: [UInt8], at codingPath: [any CodingKey]) throws -> T {
+        guard let tape = RecordTape(json: json) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the mapped JSON could not be read back"))
+        }
+        return try TapeScalars.decode(type, tape, 0, at: .root(codingPath))
+    }
+}

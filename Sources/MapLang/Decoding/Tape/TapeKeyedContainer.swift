@@ -1,0 +1,135 @@
+/// The members of an object on a tape, found by the field names a
+/// `Decodable` type's coding keys give.
+///
+/// A key is looked for from the member after the one last found, round to
+/// it: read in declaration order, as synthesized `init(from:)` reads them,
+/// every key is found at the first member compared.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The record.
+    let tape: RecordTape
+    /// The index of the object's entry.
+    let object: Int
+    /// The keys and indices leading to the object.
+    let path: CodingPathChain
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var entry = object + 1
+        while entry < Int(tape[object].next) {
+            if let key = TapeScalars.text(tape, entry).flatMap(Key.init(stringValue:)) { keys.append(key) }
+            entry = Int(tape[entry + 1].next)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+
+    /// The index of the value of the member with a key, or `nil`.
+    private func member(_ key: Key) -> Int? {
+        var name = key.stringValue
+        return name.withUTF8 { name in
+            let end = Int(tape[object].next)
+            guard end > object + 1 else { return nil }
+            let last = Int(tape[object].extra)
+            let first = last == 0 ? object + 1 : Int(tape[last + 1].next)
+            var entry = first < end ? first : object + 1
+            let stop = entry
+            repeat {
+                if matches(entry, name) {
+                    tape.remember(key: entry, in: object)
+                    return entry + 1
+                }
+                entry = Int(tape[entry + 1].next)
+                if entry >= end { entry = object + 1 }
+            } while entry != stop
+            return nil
+        }
+    }
+
+    /// Whether the key at an entry is a name.
+    private func matches(_ entry: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = tape[entry]
+        guard key.kind == .string else {
+            return TapeScalars.text(tape, entry).map { Array($0.utf8).elementsEqual(name) } ?? false
+        }
+        guard Int(key.end - key.start) == name.count else { return false }
+        return tape.bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            let start = Int(key.start)
+            while offset < name.count {
+                guard bytes[start + offset] == name[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// The index of the member's value, or `keyNotFound`.
+    private func value(for key: Key) throws -> Int {
+        guard let index = member(key) else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "the mapped object has no field `\(key.stringValue)`"))
+        }
+        return index
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try tape[value(for: key)].kind == .null }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try TapeScalars.bool(tape, value(for: key), at: path.appending(key))
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try TapeScalars.string(tape, value(for: key), at: path.appending(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floating(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try floating(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try TapeScalars.decode(type, tape, value(for: key), at: path.appending(key))
+    }
+
+    /// An optional member: `nil` when absent or `null`, found with one look-up.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = member(key), tape[index].kind != .null else { return nil }
+        return try TapeScalars.decode(type, tape, index, at: path.appending(key))
+    }
+
+    private func integer<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer {
+        try TapeScalars.integer(tape, value(for: key), at: path.appending(key))
+    }
+
+    private func floating<Floating: BinaryFloatingPoint>(_ key: Key) throws -> Floating {
+        try TapeScalars.floating(tape, value(for: key), at: path.appending(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try TapeDecoder(tape: tape, index: value(for: key), path: path.appending(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TapeDecoder(tape: tape, index: value(for: key), path: path.appending(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        TapeDecoder(tape: tape, index: object, path: path)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        guard let index = member(key) else {
+            return MappedValueDecoder(value: .null, codingPath: path.appending(key).keys)
+        }
+        return TapeDecoder(tape: tape, index: index, path: path.appending(key))
+    }
+}

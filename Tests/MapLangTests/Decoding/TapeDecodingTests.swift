@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import MapLang
+
+/// `Rules.decode` reads the direct path's JSON through a tape; it must fill
+/// a type exactly as decoding the mapped value through the tree does.
+struct TapeDecodingTests {
+    static let rules = """
+        root Item
+
+        enum Mood {
+          happy
+          sad from "blue"
+        }
+
+        model Tag {
+          name: String
+          weight: Double?
+        }
+
+        model Item {
+          id: Int
+          big: Int
+          negative: Int
+          ratio: Double
+          price: Decimal
+          label: String
+          escaped: String
+          mood: Mood
+          seen: Date using iso8601
+          link: URL
+          blob: Data
+          flag: Bool
+          nothing: String?
+          tags: [Tag]
+          matrix: [[Int]]
+          counts: [String: Int]
+          raw: JSON
+        }
+        """
+
+    struct Tag: Decodable, Equatable {
+        let name: String
+        let weight: Double?
+    }
+
+    enum Mood: String, Decodable, Equatable {
+        case happy, sad
+    }
+
+    struct Item: Decodable, Equatable {
+        let id: Int
+        let big: Int64
+        let negative: Int32
+        let ratio: Double
+        let price: Decimal
+        let label: String
+        let escaped: String
+        let mood: Mood
+        let seen: Date
+        let link: URL
+        let blob: Data
+        let flag: Bool
+        let nothing: String?
+        let tags: [Tag]
+        let matrix: [[Int]]
+        let counts: [String: Int]
+        let raw: MappedValue
+    }
+
+    /// The same fields read into other Swift types than the model's.
+    struct Loose: Decodable, Equatable {
+        let id: Double
+        let ratio: Float
+        let seen: String
+        let link: String
+        let price: Double
+        let nothing: Int?
+    }
+
+    static func record(_ id: Int) -> String {
+        let counts = (0..<40).map { #""k\#($0)": \#($0 * id)"# }.joined(separator: ", ")
+        return """
+            {"id": \(id), "big": 9007199254740993, "negative": -\(id), "ratio": 2.5e-3, "price": 19.990,
+             "label": "naïve 🎉 \(id)", "escaped": "tab\\tquote\\"slash\\\\u\\u00e9", "mood": "blue",
+             "seen": "2016-05-24T18:43:37.123456789+02:00", "link": "https://x.test/a?b=\(id)", "blob": "aGVsbG8=",
+             "flag": true, "nothing": null, "tags": [{"name": "a"}, {"name": "b\\"", "weight": 1}],
+             "matrix": [[1, 2], [], [3]], "counts": {\(counts)}, "raw": {"x": [1, 2.50, "s", null, {"y": false}]}}
+            """
+    }
+
+    func bothWays<T: Decodable & Equatable>(_ type: T.Type, _ text: String) throws -> T {
+        let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        let fast = try rules.decode(type, from: text)
+        let tree = try MappedScalars.decode(type, from: rules.map(text), at: [])
+        #expect(fast == tree)
+        return fast
+    }
+
+    @Test func oneRecordDecodesAsThroughTheTree() throws {
+        let item = try bothWays(Item.self, Self.record(3))
+        #expect(item.escaped == "tab\tquote\"slash\\u\u{e9}")
+        #expect(item.big == 9_007_199_254_740_993)
+        #expect(item.counts["k39"] == 117)
+        #expect(item.seen == Date(timeIntervalSince1970: 1_464_108_217.123456789))
+        #expect(item.blob == Data("hello".utf8))
+        #expect(item.raw["x"]?[1] == .decimal("2.50"))
+    }
+
+    @Test func arraysOfRecordsDecodeAsThroughTheTree() throws {
+        let items = try bothWays([Item].self, "[" + (1...20).map(Self.record).joined(separator: ",") + "]")
+        #expect(items.map(\.id) == Array(1...20))
+        #expect(try bothWays([Item].self, "[]") == [])
+        #expect(try bothWays([Loose].self, "[" + Self.record(1) + "]").first?.link == "https://x.test/a?b=1")
+    }
+
+    /// A `MappedValue` property holds the field's JSON, as a `JSON` field
+    /// does: a `Double` field written as `1` reads back as the integer 1.
+    @Test func aMappedValuePropertyHoldsTheFieldsJSON() throws {
+        struct Tags: Decodable { let tags: [MappedValue] }
+        let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        let tags = try rules.decode(Tags.self, from: Self.record(1)).tags
+        #expect(tags[1] == .object(MappedObject([MappedMember(key: "name", value: .string("b\"")), MappedMember(key: "weight", value: .int(1))])))
+    }
+
+    /// A document that is one record does not fill an array, and an array
+    /// does not fill one record.
+    @Test func theDocumentsShapeMustFitTheType() throws {
+        let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        #expect(throws: DecodingError.self) { try rules.decode([Item].self, from: Self.record(1)) }
+        #expect(throws: DecodingError.self) { try rules.decode(Item.self, from: "[" + Self.record(1) + "]") }
+    }
+
+    /// When one record breaks the rules and another does not fit the type,
+    /// the mapping failure, with every record's errors, is what is thrown.
+    @Test func mappingFailuresComeBeforeDecodingErrors() throws {
+        let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        struct Narrow: Decodable { let negative: UInt }
+        let broken = Self.record(2).replacingOccurrences(of: #""flag": true"#, with: #""flag": [1]"#)
+        do {
+            _ = try rules.decode([Narrow].self, from: "[" + Self.record(1) + "," + broken + "," + broken + "]")
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            let failure = try #require(context.underlyingError as? MappingFailure)
+            #expect(failure.errors.map(\.path.description) == ["$[1].flag", "$[2].flag"])
+        }
+        do {
+            _ = try rules.decode([Narrow].self, from: "[" + Self.record(1) + "]")
+            Issue.record("decoded")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["Index 0", "negative"])
+            #expect(context.debugDescription == "expected an integer that fits `UInt`, found -1")
+        }
+    }
+
+    /// Keys asked for out of order, or twice, are still found.
+    @Test func keysAreFoundInAnyOrder() throws {
+        struct Backwards: Decodable, Equatable {
+            let flag: Bool
+            let id: Int
+            let label: String
+            let again: Int
+
+            enum CodingKeys: String, CodingKey { case flag, id, label, mood }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                flag = try container.decode(Bool.self, forKey: .flag)
+                id = try container.decode(Int.self, forKey: .id)
+                label = try container.decode(String.self, forKey: .label)
+                again = try container.decode(Int.self, forKey: .id)
+                #expect(container.allKeys.map(\.stringValue) == ["id", "label", "mood", "flag"])
+                #expect(container.contains(.mood))
+            }
+        }
+        let decoded = try bothWays(Backwards.self, Self.record(5))
+        #expect(decoded.again == 5)
+    }
+}
