@@ -50,7 +50,7 @@ extension Benchmark {
         func row(_ name: String, _ seconds: Double, against reference: Double?) -> BenchRow {
             BenchRow(job: name, bytes: bytes.count, seconds: seconds, ratio: reference.map { $0 / seconds }, peakBytes: nil)
         }
-        return [
+        return try [
             row("library: JSONDecoder + JSONEncoder, \(label)", whole, against: whole),
             row(
                 "library: Rules.mapJSON, \(label) (\(String(format: "%.2f", inProcess / mapped))× the CLI's in-process path)", mapped,
@@ -59,7 +59,61 @@ extension Benchmark {
             row("library: Rules.decode into plain structs, \(label)", ours, against: decoded),
             row("library: JSONEncoder.encode, \(label)", encoded, against: encoded),
             row("library: Rules.encode back to the input's shape, \(label)", written, against: encoded),
-        ]
+        ] + decodePeakRows(bytes, label: label)
+    }
+
+    /// The peak memory of decoding the issues' ids alone, with `Rules.decode`
+    /// and with `JSONDecoder`, each in a process of its own that reads the
+    /// document from a file first: what either holds beyond the input and
+    /// the (small) values is the decoder's own. None without
+    /// `benchExecutable`.
+    private func decodePeakRows(_ bytes: [UInt8], label: String) throws -> [BenchRow] {
+        guard let executable = options.benchExecutable else { return [] }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/issues.json"
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        return try DecodePeak.allCases.map { decoder in
+            let result = try Measurement.runProcess(executable, ["--decode-peak", input, decoder.rawValue], output: "/dev/null")
+            guard result.status == 0 else { throw BenchError("--decode-peak \(decoder.rawValue) exited with \(result.status)") }
+            let beyond = String(format: "%.1f", Double(result.peakBytes - bytes.count) / 1_000_000)
+            return BenchRow(
+                job: "library: peak memory, \(decoder.name) of the ids only, \(label) (\(beyond) MB beyond the input)",
+                bytes: bytes.count, seconds: result.seconds, ratio: nil, peakBytes: result.peakBytes)
+        }
+    }
+}
+
+/// One decoder whose peak memory `--decode-peak` measures.
+package enum DecodePeak: String, CaseIterable {
+    case rules, foundation
+
+    /// The decoder's name in a row.
+    var name: String {
+        switch self {
+        case .rules: "Rules.decode"
+        case .foundation: "JSONDecoder"
+        }
+    }
+
+    /// An issue's id, the same key in the input and the output.
+    private struct IssueID: Decodable {
+        let id: Int
+    }
+
+    /// Reads a document of issues from a file and decodes every id.
+    package func decode(file: String, packageRoot: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let ids: [IssueID]
+        switch self {
+        case .rules:
+            let rulesPath = packageRoot + "/examples/issues-bench/issues-bench.map"
+            let rules = try MapLangJob(rulesText: try String(contentsOfFile: rulesPath, encoding: .utf8), name: "issues-bench.map").rules
+            ids = try rules.decode([IssueID].self, from: data)
+        case .foundation:
+            ids = try JSONDecoder().decode([IssueID].self, from: data)
+        }
+        guard !ids.isEmpty else { throw BenchError("no issues decoded") }
     }
 }
 

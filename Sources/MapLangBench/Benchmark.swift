@@ -44,6 +44,10 @@ public struct BenchOptions: Sendable {
     public var packageRoot: String
     /// The `maplang` executable, for the end-to-end, memory and start-up rows.
     public var executable: String?
+    /// This benchmark's own executable, which measures the library's peak
+    /// memory in a process of its own (`--decode-peak`); those rows are
+    /// left out without it.
+    public var benchExecutable: String?
 
     /// Options with the defaults.
     public init(packageRoot: String, executable: String?) {

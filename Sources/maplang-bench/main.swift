@@ -13,7 +13,8 @@
 // example's rules on its records repeated to 20 MB; with `--simdjson`, only
 // `maplang run` against the C++ simdjson reference at each of `--sizes`;
 // with `--library`, only the library's map, decode and encode against
-// Foundation at each of `--sizes`.
+// Foundation at each of `--sizes`, and the peak memory of decoding, which
+// it measures by running itself with `--decode-peak FILE rules|foundation`.
 import Foundation
 import MapLangBench
 
@@ -24,6 +25,7 @@ let executableDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvi
 let maplang = executableDirectory.appendingPathComponent("maplang").path
 var options = BenchOptions(
     packageRoot: packageRoot, executable: FileManager.default.isExecutableFile(atPath: maplang) ? maplang : nil)
+options.benchExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
 var jsonPath: String?
 var hostileOnly = false
 var growthOnly = false
@@ -64,6 +66,17 @@ while !arguments.isEmpty {
         guard let runs = arguments.first.flatMap({ Int($0) }), runs > 0 else { fail("--runs needs a positive number") }
         arguments.removeFirst()
         options.runs = runs
+    case "--decode-peak":
+        // A process of its own for one decode, whose peak memory the parent samples.
+        guard arguments.count == 2, let decoder = DecodePeak(rawValue: arguments[1]) else {
+            fail("--decode-peak needs a file and `rules` or `foundation`")
+        }
+        do {
+            try decoder.decode(file: arguments[0], packageRoot: packageRoot)
+            exit(0)
+        } catch {
+            fail("\(error)")
+        }
     case "--json":
         guard let path = arguments.first else { fail("--json needs a file") }
         arguments.removeFirst()

@@ -169,6 +169,23 @@ struct GrowthCaseTests {
         #expect(rows[3].job == "library: Rules.decode into plain structs, issues 50000 bytes")
     }
 
+    /// The process `--decode-peak` runs decodes every issue with either
+    /// decoder, and fails on a document with none.
+    @Test func theDecodePeakProcessDecodesEveryIssue() throws {
+        let folder = try Benchmark.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var generator = IssueGenerator()
+        let file = folder + "/issues.json"
+        try Data(generator.document(bytes: 20_000)).write(to: URL(fileURLWithPath: file))
+        for decoder in DecodePeak.allCases {
+            try decoder.decode(file: file, packageRoot: TestFiles.packageRoot)
+        }
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(throws: BenchError.self) { try DecodePeak.rules.decode(file: file, packageRoot: TestFiles.packageRoot) }
+        try Data("[{}]".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(throws: DecodingError.self) { try DecodePeak.foundation.decode(file: file, packageRoot: TestFiles.packageRoot) }
+    }
+
     @Test func aConstructWhoseTextIsGoneIsAnError() {
         let gone = ConstructCase(name: "gone", original: "  nothing: Here\n", replacement: "")
         #expect(throws: BenchError.self) { try gone.rules(from: "model A {}\n") }
