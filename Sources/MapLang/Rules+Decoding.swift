@@ -27,9 +27,11 @@ extension Rules {
     /// writes, with no tree in between; an array of records fills a Swift
     /// array one record at a time, so beside the values decoded only one
     /// record's JSON is held. A `Date` property reads a date field (or any
-    /// ISO-8601 string), and a `MappedValue` property holds the field's
-    /// JSON, as a `JSON` field does; `decode(MappedValue.self, …)` gives
-    /// what `map(_:to:)` gives.
+    /// ISO-8601 string), and a `MappedValue` anywhere in the type holds the
+    /// field's JSON, as a `JSON` field does; only `decode(MappedValue.self, …)`
+    /// gives what `map(_:to:)` gives, typed cases included. An integer
+    /// property takes a number that is exactly a whole number in range
+    /// (`3`, `3.0`, `3e0`), never one rounded.
     ///
     /// - Parameters:
     ///   - type: The type to fill: the model's shape, or an array of it for a

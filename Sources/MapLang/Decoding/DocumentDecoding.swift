@@ -35,18 +35,21 @@ extension Rules {
                 throw failure.decodingError
             }
         }
-        if let arrayType = T.self as? any DecodableArray.Type,
-            let records = try arrayType.decodeRecords(in: buffer, rules: self, model: id, named: model),
-            let records = records as? T
-        {
-            return records
+        if let arrayType = T.self as? any DecodableArray.Type {
+            switch try arrayType.decodeRecords(in: buffer, rules: self, model: id, named: model) {
+            case .records(let records):
+                if let records = records as? T { return records }
+            case .single(let json):
+                // A document that is one record, which does not fill an array.
+                return try decode(type, fromOutput: json, in: buffer, model: model)
+            }
         }
         var output: [UInt8] = []
-        var failed = false
+        var errors: [MappingError] = []
         var records = 0
         let shape = try serialize(buffer, model: id, named: model) { record in
-            guard let json = record.json, !failed else {
-                failed = true
+            guard let json = record.json, errors.isEmpty else {
+                errors += record.errors
                 return
             }
             if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
@@ -54,34 +57,65 @@ extension Rules {
             records += 1
         }
         if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
-        if failed { try throwFailure(buffer, named: model) }
-        return try RecordTape.decode(type, from: output, at: [])
+        if !errors.isEmpty { try throwFailure(errors, buffer, named: model) }
+        return try decode(type, fromOutput: output, in: buffer, model: model)
+    }
+
+    /// Decodes a value from the JSON mapping wrote for the whole document;
+    /// through the mapped tree when that JSON is too large for a tape.
+    private func decode<T: Decodable>(
+        _ type: T.Type, fromOutput json: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, model: String?
+    ) throws -> T {
+        if let decoded = try RecordTape.decode(type, from: json, at: []) { return decoded }
+        do {
+            return try MappedScalars.decode(type, from: map(Array(buffer), to: model), at: [])
+        } catch let failure as MappingFailure {
+            throw failure.decodingError
+        }
     }
 
     /// Decodes each record of a document that is an array as it is mapped.
     ///
-    /// - Returns: The records, or `nil` when the document is one record.
+    /// - Returns: The records, or the JSON of a document that is one record.
     fileprivate func decodeRecords<Element: Decodable>(
         _ type: Element.Type, in buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?
-    ) throws -> [Element]? {
+    ) throws -> DecodedRecords {
         var elements: [Element] = []
-        var failed = false
+        var single: [UInt8] = []
+        var errors: [MappingError] = []
         var decodingError: (any Error)?
+        var tooLarge = false
         let shape = try serialize(buffer, model: id, named: model) { record in
-            guard let json = record.json, !failed else {
-                failed = true
+            guard let json = record.json, errors.isEmpty else {
+                errors += record.errors
                 return
             }
-            guard decodingError == nil, let index = record.index else { return }
+            guard let index = record.index else {
+                single = Array(json)
+                return
+            }
+            guard decodingError == nil, !tooLarge else { return }
             do {
-                elements.append(try RecordTape.decode(type, from: Array(json), at: [JSONPathKey(.index(index))]))
+                guard let element = try RecordTape.decode(type, from: Array(json), at: [JSONPathKey(.index(index))]) else {
+                    tooLarge = true
+                    return
+                }
+                elements.append(element)
             } catch {
                 decodingError = error
             }
         }
-        if failed { try throwFailure(buffer, named: model) }
+        if !errors.isEmpty { try throwFailure(errors, buffer, named: model) }
         if let decodingError { throw decodingError }
-        return shape == .array ? elements : nil
+        guard shape == .array else { return .single(single) }
+        if tooLarge {
+            do {
+                return .records(try MappedScalars.decode([Element].self, from: map(Array(buffer), to: model), at: []))
+            } catch let failure as MappingFailure {
+                throw failure.decodingError
+            }
+        }
+        return .records(elements)
     }
 
     /// Maps a document straight to JSON, passing each record on; an input
@@ -98,41 +132,51 @@ extension Rules {
 
     /// Throws the failure of a document some record of which broke the
     /// rules, as `map(_:to:)` gives it: with every error, from every record.
-    private func throwFailure(_ buffer: UnsafeBufferPointer<UInt8>, named model: String?) throws {
+    ///
+    /// - Parameter errors: The errors found before mapping stopped, thrown
+    ///   should `map` not fail.
+    private func throwFailure(_ errors: [MappingError], _ buffer: UnsafeBufferPointer<UInt8>, named model: String?) throws {
         do {
             _ = try map(Array(buffer), to: model)
         } catch {
             throw error.decodingError
         }
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the document did not map"))
+        throw MappingFailure.brokenRules(errors, mapped: nil).decodingError
     }
+}
+
+/// What `decodeRecords` found in a document.
+private enum DecodedRecords {
+    /// The records of a document that is an array, as the array type asked for.
+    case records(Any)
+    /// The JSON of a document that is one record.
+    case single([UInt8])
 }
 
 /// A Swift array of decodable records, which `decode` fills one record at a time.
 private protocol DecodableArray {
     /// The records of a document that is an array, decoded as they are
-    /// mapped; `nil` when the document is one record.
+    /// mapped, or the JSON of a document that is one record.
     static func decodeRecords(
         in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
-    ) throws -> Self?
+    ) throws -> DecodedRecords
 }
 
 extension Array: DecodableArray where Element: Decodable {
     fileprivate static func decodeRecords(
         in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
-    ) throws -> [Element]? {
+    ) throws -> DecodedRecords {
         try rules.decodeRecords(Element.self, in: buffer, model: model, named: name)
     }
 }
 
 extension RecordTape {
-    /// Decodes a value from the JSON mapping wrote for it.
+    /// Decodes a value from the JSON mapping wrote for it; `nil` when that
+    /// JSON is too large for a tape (2 GiB).
     ///
     /// - Parameter codingPath: The path of the value in the document.
-    static func decode<T: Decodable>(_ type: T.Type, from json: [UInt8], at codingPath: [any CodingKey]) throws -> T {
-        guard let tape = RecordTape(json: json) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the mapped JSON could not be read back"))
-        }
+    static func decode<T: Decodable>(_ type: T.Type, from json: [UInt8], at codingPath: [any CodingKey]) throws -> T? {
+        guard let tape = RecordTape(json: json) else { return nil }
         return try TapeScalars.decode(type, tape, 0, at: .root(codingPath))
     }
 }

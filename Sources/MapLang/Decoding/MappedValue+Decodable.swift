@@ -1,6 +1,7 @@
-/// A `MappedValue` property takes whatever value is there: MapLang's own
-/// decoder hands the value over as it is, typed cases included; any other
-/// decoder is read as plain JSON.
+/// A `MappedValue` property takes whatever value is there: `Rules.decode`
+/// hands over the field's JSON, as a `JSON` field holds it (and the mapped
+/// value itself, typed cases included, for `decode(MappedValue.self, …)`);
+/// any other decoder is read as plain JSON.
 extension MappedValue: Decodable {
     /// Reads a value of any JSON shape.
     public init(from decoder: any Decoder) throws {

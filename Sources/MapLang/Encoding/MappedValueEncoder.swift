@@ -105,7 +105,9 @@ final class EncodingSlot {
         return slot
     }
 
-    /// Stores a scalar member, replacing what the key held.
+    /// Stores a scalar member, replacing what the key held; a container
+    /// handed out for the key before is no longer part of the value, as
+    /// with `JSONEncoder`.
     func setMember(_ key: String, _ value: MappedValue) {
         parts[position(key)] = .value(value)
     }
@@ -136,8 +138,8 @@ final class EncodingSlot {
     /// Stores any encodable value, writing MapLang's typed cases directly.
     ///
     /// Each forced cast follows the check that `T` is that very type, so it
-    /// cannot fail; the types are compared rather than cast to, which costs
-    /// a lookup in the runtime's tables for every value.
+    /// cannot fail; comparing the types first avoids a conditional cast,
+    /// which would cost a lookup in the runtime's tables for every value.
     func store<T: Encodable>(_ value: T, at path: @autoclosure () -> CodingPathChain) throws {
         if T.self == MappedValue.self {
             set(value as! MappedValue)

@@ -178,3 +178,90 @@ struct TapeDecodingTests {
         #expect(decoded.again == 5)
     }
 }
+
+/// The edges of reading numbers, keys and arrays off a tape.
+struct TapeDecodingEdgeTests {
+    static let rules = """
+        root Holder
+
+        model Holder {
+          n: JSON?
+          d: Double?
+        }
+        """
+
+    struct Whole<T: Decodable>: Decodable { let n: T }
+
+    func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try Rules(source: SourceFile(name: "h.map", text: Self.rules)).decode(type, from: text)
+    }
+
+    /// An integer property takes a number only when it is exactly a whole
+    /// number in range, never through `Double`.
+    @Test func integersAreExactOrRefused() throws {
+        #expect(try decode(Whole<UInt64>.self, #"{"n": 12345678901234567891}"#).n == 12_345_678_901_234_567_891)
+        #expect(try decode(Whole<Int>.self, #"{"n": 3.0}"#).n == 3)
+        #expect(try decode(Whole<Int>.self, #"{"n": 2.5e1}"#).n == 25)
+        for refused in ["1.0000000000000001", "9007199254740993.5", "1e-400", "18446744073709551616", "-1"] {
+            #expect(throws: DecodingError.self) { try decode(Whole<UInt64>.self, #"{"n": \#(refused)}"#) }
+        }
+        #expect(throws: DecodingError.self) { try decode(Whole<Int>.self, #"{"n": 1.0000000000000001}"#) }
+        #expect(throws: DecodingError.self) { try decode(Whole<Int8>.self, #"{"n": 128}"#) }
+    }
+
+    @Test func negativeZeroKeepsItsSign() throws {
+        #expect(try decode(Whole<Double>.self, #"{"n": -0}"#).n.sign == .minus)
+        #expect(try decode(Whole<Double>.self, #"{"n": 0}"#).n.sign == .plus)
+    }
+
+    /// Optional properties, asked for as synthesized code asks (present?
+    /// then the value), and keys spelt in another Unicode form.
+    @Test func optionalsAndUnicodeKeysAreFound() throws {
+        struct Optionals: Decodable, Equatable {
+            let n: [String: Int]?
+            let d: Double?
+        }
+        #expect(try decode(Optionals.self, #"{"n": {"a": 1}, "d": 2.5}"#) == Optionals(n: ["a": 1], d: 2.5))
+        #expect(try decode(Optionals.self, #"{"n": null}"#) == Optionals(n: nil, d: nil))
+        struct Accented: Decodable {
+            let word: Int
+            enum CodingKeys: String, CodingKey { case word = "e\u{301}" }
+        }
+        #expect(try decode(Whole<Accented>.self, #"{"n": {"é": 7}}"#).n.word == 7)
+    }
+
+    /// Reading past an array's end names the element that is not there.
+    @Test func pastTheEndIsValueNotFoundAtTheElement() throws {
+        struct Pair: Decodable {
+            init(from decoder: any Decoder) throws {
+                var elements = try decoder.unkeyedContainer()
+                _ = try elements.decode(Int.self)
+                _ = try elements.decode(Int.self)
+            }
+        }
+        do {
+            _ = try decode(Whole<Pair>.self, #"{"n": [1]}"#)
+            Issue.record("decoded")
+        } catch DecodingError.valueNotFound(let type, let context) {
+            #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
+            #expect(context.codingPath.map(\.stringValue) == ["n", "Index 1"])
+        }
+    }
+
+    /// A document that is one record is mapped once, even when the type
+    /// asked for is an array, which it then does not fill.
+    @Test func aRecordIsMappedOnceWhenAnArrayWasAskedFor() throws {
+        final class Counter: @unchecked Sendable {
+            var count = 0
+        }
+        let counter = Counter()
+        let counting = CustomTransformer(name: "counting", input: .text, output: .text) { value in
+            counter.count += 1
+            return value
+        }
+        let rules = try Rules(
+            source: SourceFile(name: "c.map", text: "root A\n\nmodel A {\n  name: String using counting\n}\n"), transformers: [counting])
+        #expect(throws: DecodingError.self) { try rules.decode([Whole<String>].self, from: #"{"name": "x"}"#) }
+        #expect(counter.count == 1)
+    }
+}

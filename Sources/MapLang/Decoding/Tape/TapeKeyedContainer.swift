@@ -1,9 +1,11 @@
 /// The members of an object on a tape, found by the field names a
 /// `Decodable` type's coding keys give.
 ///
-/// A key is looked for from the member after the one last found, round to
-/// it: read in declaration order, as synthesized `init(from:)` reads them,
-/// every key is found at the first member compared.
+/// A key is looked for first at the member last found, then from the one
+/// after it, round to it: read in declaration order, as synthesized
+/// `init(from:)` reads them, every key is found at the first or second
+/// member compared, and an optional one asked for twice (whether it is
+/// there, then its value) at the first.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The record.
     let tape: RecordTape
@@ -32,12 +34,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return name.withUTF8 { name in
             let end = Int(tape[object].next)
             guard end > object + 1 else { return nil }
+            // A key that is not ASCII may be spelt another way that Swift
+            // counts as the same string.
+            let isASCII = name.allSatisfy { $0 < 0x80 }
             let last = Int(tape[object].extra)
+            if last != 0, matches(last, name, isASCII: isASCII) { return last + 1 }
             let first = last == 0 ? object + 1 : Int(tape[last + 1].next)
             var entry = first < end ? first : object + 1
             let stop = entry
             repeat {
-                if matches(entry, name) {
+                if matches(entry, name, isASCII: isASCII) {
                     tape.remember(key: entry, in: object)
                     return entry + 1
                 }
@@ -49,10 +55,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Whether the key at an entry is a name.
-    private func matches(_ entry: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func matches(_ entry: Int, _ name: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
         let key = tape[entry]
-        guard key.kind == .string else {
-            return TapeScalars.text(tape, entry).map { Array($0.utf8).elementsEqual(name) } ?? false
+        guard key.kind == .string, isASCII else {
+            return TapeScalars.text(tape, entry) == String(decoding: name, as: UTF8.self)
         }
         guard Int(key.end - key.start) == name.count else { return false }
         return tape.bytes.withUnsafeBufferPointer { bytes in
@@ -100,8 +106,39 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// An optional member: `nil` when absent or `null`, found with one look-up.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key) { try TapeScalars.decode(type, tape, $0, at: path.appending(key)) }
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try present(key) { try TapeScalars.bool(tape, $0, at: path.appending(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try present(key) { try TapeScalars.string(tape, $0, at: path.appending(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentFloating(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentFloating(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentInteger(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentInteger(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentInteger(key) }
+
+    /// A member read by `read` from its entry; `nil` when absent or `null`.
+    private func present<T>(_ key: Key, _ read: (Int) throws -> T) throws -> T? {
         guard let index = member(key), tape[index].kind != .null else { return nil }
-        return try TapeScalars.decode(type, tape, index, at: path.appending(key))
+        return try read(index)
+    }
+
+    private func presentInteger<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer? {
+        try present(key) { try TapeScalars.integer(tape, $0, at: path.appending(key)) }
+    }
+
+    private func presentFloating<Floating: BinaryFloatingPoint>(_ key: Key) throws -> Floating? {
+        try present(key) { try TapeScalars.floating(tape, $0, at: path.appending(key)) }
     }
 
     private func integer<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer {

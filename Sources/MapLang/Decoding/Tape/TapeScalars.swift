@@ -76,25 +76,28 @@ enum TapeScalars {
     /// digit by digit, any other number through its value.
     static func integer<Integer: FixedWidthInteger>(_ tape: RecordTape, _ index: Int, at path: @autoclosure () -> CodingPathChain) throws -> Integer {
         if let integer = int64(tape, index), let exact = Integer(exactly: integer) { return exact }
-        if tape[index].kind == .number, let exact = Integer(exactly: JSONNumber(literal: literal(tape, index)).doubleValue) { return exact }
+        // Past `Int64`: an unsigned integer's plain digits, exactly.
+        if tape[index].kind == .number, let exact = Integer(literal(tape, index)) { return exact }
         throw mismatch(Integer.self, "an integer that fits `\(Integer.self)`", tape, index, at: path())
     }
 
-    /// A number that is a whole `Int64`: a plain integer literal read
-    /// digit by digit, any other literal through `JSONNumber`.
+    /// A number that is exactly a whole `Int64`, whatever its spelling
+    /// (`3`, `3.0`, `3e0`): a plain integer literal read digit by digit, any
+    /// other through its digits and exponent, never through `Double`.
     private static func int64(_ tape: RecordTape, _ index: Int) -> Int64? {
         let entry = tape[index]
         guard entry.kind == .number else { return nil }
         return tape.bytes.withUnsafeBufferPointer { plainInteger(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])) }
-            ?? JSONNumber(literal: literal(tape, index)).int64Value
+            ?? JSONNumber(literal: literal(tape, index)).integralInt64Value
     }
 
     /// Any number, rounded to the nearest `Floating`.
     static func floating<Floating: BinaryFloatingPoint>(_ tape: RecordTape, _ index: Int, at path: @autoclosure () -> CodingPathChain) throws -> Floating {
         let entry = tape[index]
         guard entry.kind == .number else { throw mismatch(Floating.self, "a number", tape, index, at: path()) }
+        // `-0` is read through its literal, which keeps the sign.
         if let integer = tape.bytes.withUnsafeBufferPointer({ plainInteger(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])) }),
-            abs(integer) < 1 << 53
+            abs(integer) < 1 << 53, integer != 0
         {
             return Floating(integer)
         }

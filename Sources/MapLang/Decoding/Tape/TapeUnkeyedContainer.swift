@@ -24,10 +24,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// The next element's entry and path, moving past it; `valueNotFound` at the end.
     private mutating func next(_ type: Any.Type) throws -> (index: Int, path: CodingPathChain) {
+        let elementPath = path.appending(JSONPathKey(.index(currentIndex)))
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(type, .init(codingPath: elementPath.keys, debugDescription: "the array has no more elements"))
         }
-        let element = (entry, path.appending(JSONPathKey(.index(currentIndex))))
+        let element = (entry, elementPath)
         entry = Int(tape[entry].next)
         currentIndex += 1
         return element
@@ -78,17 +79,17 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (index, path) = try next(KeyedDecodingContainer<NestedKey>.self)
+        let (index, path) = try next([String: Any].self)
         return try TapeDecoder(tape: tape, index: index, path: path).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (index, path) = try next((any UnkeyedDecodingContainer).self)
+        let (index, path) = try next([Any].self)
         return try TapeDecoder(tape: tape, index: index, path: path).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (index, path) = try next((any Decoder).self)
+        let (index, path) = try next(Any.self)
         return TapeDecoder(tape: tape, index: index, path: path)
     }
 }
