@@ -18,6 +18,9 @@ public struct Rules: Sendable {
     public let sources: [SourceFile]
     /// The compiled plan.
     let plan: Plan
+    /// The files' syntax trees, with their comments, for what reads the
+    /// rules beside mapping, such as the Swift generator's doc comments.
+    package let units: [RulesUnit]
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -139,6 +142,7 @@ public struct Rules: Sendable {
                 })
         }
         self.sources = units.map(\.source)
+        self.units = units
         self.plan = plan
     }
 

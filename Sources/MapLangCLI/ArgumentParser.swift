@@ -32,8 +32,11 @@ struct OptionSpec: Sendable {
 struct ParsedArguments: Sendable, Equatable {
     /// The positional arguments in order.
     var positionals: [String] = []
-    /// Each option's value, keyed by its long spelling.
+    /// Each option's value, keyed by its long spelling: the last one given.
     var values: [String: String] = [:]
+    /// Every value given for each option, in order, for options that may
+    /// be given more than once, such as `gen --model`.
+    var allValues: [String: [String]] = [:]
     /// The flags given, by long spelling.
     var flags: Set<String> = []
 }
@@ -89,6 +92,7 @@ extension CommandSpec {
             }
             try Self.check(value, against: valueSpec, for: option.key)
             result.values[option.key] = value
+            result.allValues[option.key, default: []].append(value)
         }
         if result.positionals.count < positionals.count {
             throw UsageError(

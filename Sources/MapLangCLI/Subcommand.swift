@@ -8,6 +8,8 @@ enum Subcommand: CaseIterable {
     case repl
     /// `maplang fmt`: print rules in canonical layout.
     case format
+    /// `maplang gen`: generate code from rules.
+    case generate
     /// `maplang completions`: print a shell's completion script.
     case completions
     /// `maplang manpage`: print the manual page.
@@ -20,6 +22,7 @@ enum Subcommand: CaseIterable {
         case .check: CheckCommand.spec
         case .repl: ReplCommand.spec
         case .format: FormatCommand.spec
+        case .generate: GenerateCommand.spec
         case .completions: CompletionsCommand.spec
         case .manualPage: ManualPageCommand.spec
         }
@@ -32,6 +35,7 @@ enum Subcommand: CaseIterable {
         case .check: CheckCommand(arguments: arguments, console: console).execute()
         case .repl: ReplCommand(arguments: arguments, console: console).execute()
         case .format: FormatCommand(arguments: arguments, console: console).execute()
+        case .generate: GenerateCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
         case .manualPage: ManualPageCommand(console: console).execute()
         }

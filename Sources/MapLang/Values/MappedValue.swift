@@ -5,7 +5,7 @@
 /// `decimal` its digits exactly as read. What JSON cannot hold, a `double`
 /// that is not finite or a `decimal` that is not a JSON number literal (which
 /// mapping never makes, but a value built by hand can), is written as `null`.
-public enum MappedValue: Sendable, Equatable {
+public enum MappedValue: Sendable, Hashable {
     /// JSON `null`.
     case null
     /// `true` or `false`.
@@ -31,7 +31,7 @@ public enum MappedValue: Sendable, Equatable {
 }
 
 /// The members of a mapped object, in order.
-public struct MappedObject: Sendable, Equatable {
+public struct MappedObject: Sendable, Hashable {
     /// The object's keys and values in output order.
     public var members: [MappedMember]
 
@@ -47,7 +47,7 @@ public struct MappedObject: Sendable, Equatable {
 }
 
 /// One key and its value in a `MappedObject`.
-public struct MappedMember: Sendable, Equatable {
+public struct MappedMember: Sendable, Hashable {
     /// The member's key.
     public var key: String
     /// The member's value.

@@ -48,7 +48,16 @@ struct ArgumentParserTests {
 
     @Test func parsesCheck() throws {
         let result = try Self.check.parse(["--ast", "r.map", "--color", "auto"])
-        #expect(result == ParsedArguments(positionals: ["r.map"], values: ["--color": "auto"], flags: ["--ast"]))
+        #expect(
+            result == ParsedArguments(positionals: ["r.map"], values: ["--color": "auto"], allValues: ["--color": ["auto"]], flags: ["--ast"]))
+    }
+
+    /// An option given more than once keeps its last value, and every value in order.
+    @Test func parsesRepeatedOptions() throws {
+        let result = try GenerateCommand.spec.parse(["swift", "r.map", "--model", "A", "-m", "B", "--model=C"])
+        #expect(result.positionals == ["swift", "r.map"])
+        #expect(result.values["--model"] == "C")
+        #expect(result.allValues["--model"] == ["A", "B", "C"])
     }
 
     struct ErrorCase: CustomTestStringConvertible, Sendable {

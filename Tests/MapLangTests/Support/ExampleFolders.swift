@@ -11,6 +11,6 @@ enum ExampleFolders {
 
     /// The files every example holds: its rules, its input and the output expected.
     static func requiredFiles(of name: String) -> [String] {
-        ["\(name).map", "input.json", "expected.json"]
+        ["\(name).map", "input.json", "expected.json", "expected.swift"]
     }
 }
