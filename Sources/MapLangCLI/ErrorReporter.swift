@@ -95,3 +95,30 @@ struct ErrorReporter {
 let errorFormatOption = OptionSpec(
     names: ["--error-format"], value: ValueSpec(name: "FORMAT", kind: .choice(["text", "json"])),
     help: "report problems as `text` (default) or as `json`, one object per line")
+
+extension ErrorReporter {
+    /// Writes a command's whole output to a file (`-o`, or `fmt -w`), which
+    /// is replaced only once it is all written, or to standard output, and
+    /// reports a failure to do so.
+    ///
+    /// - Parameter path: The file; standard output when `nil`.
+    /// - Returns: `.success`, or `.outputError` when it was not written.
+    func writeWhole(_ bytes: [UInt8], to path: String?) -> ExitCode {
+        let sink: any OutputSink
+        do {
+            sink = try console.openOutput(path)
+        } catch {
+            fail(error.message)
+            return .outputError
+        }
+        do {
+            try sink.write(bytes)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            fail(error.message)
+            return .outputError
+        }
+        return .success
+    }
+}

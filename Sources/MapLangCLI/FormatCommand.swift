@@ -70,21 +70,6 @@ struct FormatCommand {
             return .success
         }
         if write && formatted == source.text { return .success }
-        let sink: any OutputSink
-        do {
-            sink = try console.openOutput(write ? path : nil)
-        } catch {
-            reporter.fail(error.message)
-            return .outputError
-        }
-        do {
-            try sink.write(Array(formatted.utf8))
-            try sink.commit()
-        } catch {
-            sink.abandon()
-            reporter.fail(error.message)
-            return .outputError
-        }
-        return .success
+        return reporter.writeWhole(Array(formatted.utf8), to: write ? path : nil)
     }
 }

@@ -66,21 +66,6 @@ struct GenerateCommand {
                 help: error.suggestion.map { "did you mean `\($0)`?" })
             return .usage
         }
-        let sink: any OutputSink
-        do {
-            sink = try console.openOutput(arguments.values["--output"])
-        } catch {
-            reporter.fail(error.message)
-            return .outputError
-        }
-        do {
-            try sink.write(Array(code.utf8))
-            try sink.commit()
-        } catch {
-            sink.abandon()
-            reporter.fail(error.message)
-            return .outputError
-        }
-        return .success
+        return reporter.writeWhole(Array(code.utf8), to: arguments.values["--output"])
     }
 }
