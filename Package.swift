@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "MapLang", targets: ["MapLang"]),
         .executable(name: "maplang", targets: ["MapLangMain"]),
         .executable(name: "maplang-bench", targets: ["maplang-bench"]),
+        // Runs `maplang gen swift` on a target's `.map` files as it builds.
+        .plugin(name: "MapLangGenerator", targets: ["MapLangGenerator"]),
     ],
     targets: [
         // The language: lexer, parser, checker, plan, interpreter, JSON.
@@ -53,6 +55,8 @@ let package = Package(
         // The fuzz targets' bodies and the direct-path comparison, which the
         // tests replay; not part of the library apps link.
         .target(name: "MapLangFuzzing", dependencies: ["MapLang"]),
+        // The build-tool plugin: the Swift types of a target's rules files, at build time.
+        .plugin(name: "MapLangGenerator", capability: .buildTool(), dependencies: ["MapLangMain"]),
         // The benchmark against JSONDecoder: data, both jobs, the same-data check, the report.
         .target(name: "MapLangBench", dependencies: ["MapLang"]),
         .executableTarget(name: "maplang-bench", dependencies: ["MapLangBench"]),

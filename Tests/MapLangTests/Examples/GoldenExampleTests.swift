@@ -26,7 +26,12 @@ struct GoldenExampleTests {
     @Test func everyExampleIsComplete() throws {
         let listed = try TestFiles.list(ExampleFolders.root)
         #expect(!listed.isEmpty)
-        for name in listed {
+        for name in ExampleFolders.packages {
+            for file in ExampleFolders.packageFiles {
+                #expect(TestFiles.exists("\(ExampleFolders.root)/\(name)/\(file)"), "examples/\(name) has no \(file)")
+            }
+        }
+        for name in listed where !ExampleFolders.packages.contains(name) {
             for file in ExampleFolders.requiredFiles(of: name) {
                 #expect(TestFiles.exists("\(ExampleFolders.root)/\(name)/\(file)"), "examples/\(name) has no \(file)")
             }
