@@ -32,6 +32,8 @@ calls=""
 checked=0
 for folder in examples/*/; do
     name=$(basename "$folder")
+    # A package example (`examples/plugin`) keeps its rules in a target; CI builds it on its own.
+    if [ -e "$folder/Package.swift" ] && [ ! -e "$folder$name.map" ]; then continue; fi
     module="Generated_$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')"
     for access in internal public; do
         mkdir -p "$work/Sources/$module-$access"

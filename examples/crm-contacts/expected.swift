@@ -64,10 +64,10 @@ struct Contact: Codable, Sendable, Equatable, Hashable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encodeIfPresent(email, forKey: .email)
-        try container.encode(address, forKey: .address)
-        try audit.encode(to: encoder)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.displayName, forKey: .displayName)
+        try container.encodeIfPresent(self.email, forKey: .email)
+        try container.encode(self.address, forKey: .address)
+        try self.audit.encode(to: encoder)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import MapLang
 
 /// The choice `GitHubEvent` of `github-events.map`: `type` names the model.
-enum GitHubEvent: Codable, Sendable, Equatable, Hashable {
+indirect enum GitHubEvent: Codable, Sendable, Equatable, Hashable {
     /// `type` is "PushEvent".
     case pushEvent(PushEvent)
 

@@ -109,7 +109,8 @@ extension SwiftGenerator {
         var lines = doc(
             docs.above(site: choice.site), note: "The choice `\(choice.name)` of `\(file)`: \(key) names the model.",
             indent: "")
-        lines.append("\(accessPrefix)enum \(choice.name): \(conformances) {")
+        // `indirect`: a model it chooses may hold the choice again.
+        lines.append("\(accessPrefix)indirect enum \(choice.name): \(conformances) {")
         for (position, variant) in variants.enumerated() {
             let model = plan.models[variant.model].name
             let values = variant.inputs.map(Self.literalText)

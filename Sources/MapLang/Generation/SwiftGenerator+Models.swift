@@ -9,12 +9,30 @@ extension SwiftGenerator {
         lines.append("\(accessPrefix)struct \(model.name): \(conformances) {")
         var body: [[String]] = []
         for field in model.fields {
+            let name = names.member(field.name)
+            let type = swiftType(field.type)
+            let comment = doc(docs.above(site: field.site), note: source(of: field), indent: "    ")
+            guard isBoxed(field, in: index) else {
+                body.append(comment + ["    \(accessPrefix)var \(name): \(type)"])
+                continue
+            }
+            // A struct cannot hold a value of its own type: the value is kept in an array.
+            let read = field.type.isOptional ? "_\(field.name).first" : "_\(field.name)[0]"
+            let write = field.type.isOptional ? "newValue.map { [$0] } ?? []" : "[newValue]"
             body.append(
-                doc(docs.above(site: field.site), note: source(of: field), indent: "    ")
-                    + ["    \(accessPrefix)var \(names.member(field.name)): \(swiftType(field.type))"])
+                comment + [
+                    "    \(accessPrefix)var \(name): \(type) {",
+                    "        get { \(read) }",
+                    "        set { _\(field.name) = \(write) }",
+                    "    }",
+                ])
+            body.append([
+                "    /// `\(field.name)`'s value, held in an array: `\(swiftType(field.type.unwrapped))` contains this type.",
+                "    private var _\(field.name): [\(swiftType(field.type.unwrapped))]",
+            ])
         }
-        if options.access == .public { body.append(initializer(model)) }
-        if model.fields.contains(where: \.flattens) { body.append(contentsOf: flattenedCoding(model)) }
+        if options.access == .public || model.fields.contains(where: { isBoxed($0, in: index) }) { body.append(initializer(model, index)) }
+        if model.fields.contains(where: { $0.flattens || isBoxed($0, in: index) }) { body.append(contentsOf: explicitCoding(model, index)) }
         lines += body.enumerated().flatMap { $0.offset == 0 ? $0.element : [""] + $0.element }
         lines.append("}")
         return lines
@@ -43,18 +61,50 @@ extension SwiftGenerator {
         return text
     }
 
-    /// The memberwise initializer a public struct needs to be made outside its module.
-    private func initializer(_ model: ModelPlan) -> [String] {
+    /// The memberwise initializer a public struct needs to be made outside
+    /// its module, and one with a boxed field, whose storage the implicit
+    /// one would ask for.
+    private func initializer(_ model: ModelPlan, _ index: Int) -> [String] {
+        // Each parameter's own name ends in `_`, so none is `self` or hides a property.
         let parameters = model.fields.map { field in
-            "\(names.member(field.name)): \(swiftType(field.type))" + (field.type.isOptional ? " = nil" : "")
+            "\(names.member(field.name)) \(field.name)_: \(swiftType(field.type))" + (field.type.isOptional ? " = nil" : "")
         }
-        return ["    /// Creates a value from its fields.", "    public init(\(parameters.joined(separator: ", "))) {"]
-            + model.fields.map { "        self.\(names.member(field: $0.name)) = \(names.member($0.name))" } + ["    }"]
+        let assignments = model.fields.map { field in
+            guard isBoxed(field, in: index) else { return "        self.\(names.member(field: field.name)) = \(field.name)_" }
+            let value = field.name + "_"
+            return "        self._\(field.name) = " + (field.type.isOptional ? "\(value).map { [$0] } ?? []" : "[\(value)]")
+        }
+        return ["    /// Creates a value from its fields.", "    \(accessPrefix)init(\(parameters.joined(separator: ", "))) {"]
+            + assignments + ["    }"]
+    }
+
+    /// Whether a field holds, directly or through an optional, a model that
+    /// contains the field's own model without an array or dictionary in
+    /// between: such a struct would contain itself, so its value is boxed.
+    func isBoxed(_ field: FieldPlan, in model: Int) -> Bool {
+        guard case .model(let held) = field.type.unwrapped else { return false }
+        var seen: Set<Int> = []
+        var pending = [held]
+        while let next = pending.popLast() {
+            if next == model { return true }
+            guard seen.insert(next).inserted else { continue }
+            for inner in plan.models[next].fields where !isBoxed(inner, reachingFrom: next) {
+                if case .model(let contained) = inner.type.unwrapped { pending.append(contained) }
+            }
+        }
+        return false
+    }
+
+    /// Whether a field of a model is boxed on the way to another model:
+    /// a field back to the model it is in, which that model boxes itself.
+    private func isBoxed(_ field: FieldPlan, reachingFrom model: Int) -> Bool {
+        if case .model(let held) = field.type.unwrapped { return held == model }
+        return false
     }
 
     /// `init(from:)` and `encode(to:)` for a model with flattened fields,
-    /// which are read from and written to the model's own object.
-    private func flattenedCoding(_ model: ModelPlan) -> [[String]] {
+    /// which are read from and written to the model's own object, or boxed ones.
+    private func explicitCoding(_ model: ModelPlan, _ index: Int) -> [[String]] {
         let keyed = model.fields.filter { !$0.flattens }
         let codingKey = names.standard("CodingKey")
         var keys = ["    private enum CodingKeys: \(names.standard("String")), \(codingKey) {"]
@@ -66,18 +116,23 @@ extension SwiftGenerator {
         if !keyed.isEmpty { encoding.append("        var container = encoder.container(keyedBy: CodingKeys.self)") }
         for field in model.fields {
             let name = names.member(field.name)
+            let property = "self." + names.member(field: field.name)
             let type = swiftType(field.type.unwrapped)
+            let target = isBoxed(field, in: index) ? "self._\(field.name)" : "self.\(names.member(field: field.name))"
+            let box: (String) -> String = { value in
+                guard self.isBoxed(field, in: index) else { return value }
+                return field.type.isOptional ? "(\(value)).map { [$0] } ?? []" : "[\(value)]"
+            }
             if field.flattens {
-                decoding.append("        self.\(names.member(field: field.name)) = try \(type)(from: decoder)")
+                decoding.append("        \(target) = " + box("try \(type)(from: decoder)"))
                 encoding.append(
-                    field.type.isOptional
-                        ? "        try \(name)?.encode(to: encoder)" : "        try \(name).encode(to: encoder)")
+                    field.type.isOptional ? "        try \(property)?.encode(to: encoder)" : "        try \(property).encode(to: encoder)")
             } else if field.type.isOptional {
-                decoding.append("        self.\(names.member(field: field.name)) = try container.decodeIfPresent(\(type).self, forKey: .\(name))")
-                encoding.append("        try container.encodeIfPresent(\(name), forKey: .\(name))")
+                decoding.append("        \(target) = " + box("try container.decodeIfPresent(\(type).self, forKey: .\(name))"))
+                encoding.append("        try container.encodeIfPresent(\(property), forKey: .\(name))")
             } else {
-                decoding.append("        self.\(names.member(field: field.name)) = try container.decode(\(type).self, forKey: .\(name))")
-                encoding.append("        try container.encode(\(name), forKey: .\(name))")
+                decoding.append("        \(target) = " + box("try container.decode(\(type).self, forKey: .\(name))"))
+                encoding.append("        try container.encode(\(property), forKey: .\(name))")
             }
         }
         return [keys, decoding + ["    }"], encoding + ["    }"]]

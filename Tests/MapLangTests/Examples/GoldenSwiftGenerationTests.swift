@@ -36,6 +36,6 @@ struct GoldenSwiftGenerationTests {
             return console.outputText
         }
         #expect(texts[0] == texts[1])
-        #expect(texts[0].contains("public enum GitHubEvent"))
+        #expect(texts[0].contains("public indirect enum GitHubEvent"))
     }
 }

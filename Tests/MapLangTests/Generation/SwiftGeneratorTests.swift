@@ -94,7 +94,7 @@ struct SwiftGeneratorTests {
         #expect(code.contains("public struct Hashable: Codable, Sendable, Equatable, Swift.Hashable {"))
         #expect(code.contains("    public var `default`: String"))
         #expect(code.contains("    public var blob: Data?"))
-        #expect(code.contains("    public init(`default`: String, blob: Data? = nil) {\n        self.default = `default`\n        self.blob = blob\n    }"))
+        #expect(code.contains("    public init(`default` default_: String, blob blob_: Data? = nil) {\n        self.default = default_\n        self.blob = blob_\n    }"))
     }
 
     @Test func choicesHoldTheirModelAndWhereNeededTheDiscriminator() throws {
@@ -164,7 +164,7 @@ struct SwiftGeneratorTests {
             }
             """)
         #expect(code.contains("        self.address = try Address(from: decoder)"))
-        #expect(code.contains("        try address.encode(to: encoder)"))
+        #expect(code.contains("        try self.address.encode(to: encoder)"))
         #expect(code.contains("    private enum CodingKeys: String, CodingKey {\n        case name\n    }"))
     }
 
@@ -195,6 +195,31 @@ struct SwiftGeneratorTests {
         #expect(code.contains("enum E:") && code.contains("struct B:") && !code.contains("struct A:") && !code.contains("struct C:"))
         options.types = ["b"]
         #expect(throws: SwiftGenerator.UnknownType(name: "b", suggestion: "B")) { try generate(rules, options) }
+    }
+
+    /// A model that holds itself, directly or through another, keeps that
+    /// value in an array, which a struct may hold; a choice is `indirect`.
+    @Test func modelsThatHoldThemselvesAreBoxed() throws {
+        let code = try generate(
+            """
+            root Node
+
+            model Node {
+              next: Node?
+              pair: Pair?
+              children: [Node]
+            }
+
+            model Pair {
+              left: Node
+            }
+            """)
+        #expect(code.contains("    var next: Node? {\n        get { _next.first }\n        set { _next = newValue.map { [$0] } ?? [] }\n    }"))
+        #expect(code.contains("    private var _next: [Node]"))
+        #expect(code.contains("    private var _pair: [Pair]"))
+        #expect(code.contains("    private var _left: [Node]"))
+        #expect(code.contains("    var children: [Node]\n"))
+        #expect(code.contains("        self._left = [try container.decode(Node.self, forKey: .left)]"))
     }
 
     @Test func literalsAreEscaped() {
