@@ -143,6 +143,9 @@ $calls]
 exit(results.allSatisfy { \$0 } ? 0 : 1)
 SWIFT
 
+# Most examples must be checked, not only compiled, or the check proves little.
+[ "$checked" -ge 10 ] || fail "only $checked examples can be round-tripped; expected at least 10"
+
 log=$work/build.log
 if ! swift build --package-path "$work" >"$log" 2>&1; then
     cat "$log" >&2

@@ -30,15 +30,15 @@ indirect enum GitHubEvent: Codable, Sendable, Equatable, Hashable {
         let discriminator = try container.decodeIfPresent(MappedValue.self, forKey: .discriminator) ?? .null
         switch discriminator {
         case .string("PushEvent"):
-            self = .pushEvent(try PushEvent(from: decoder))
+            self = .pushEvent(try .init(from: decoder))
         case .string("PullRequestEvent"):
-            self = .pullRequestEvent(try PullRequestEvent(from: decoder))
+            self = .pullRequestEvent(try .init(from: decoder))
         case .string("CreateEvent"), .string("DeleteEvent"):
-            self = .refEvent(try RefEvent(from: decoder), discriminator: discriminator)
+            self = .refEvent(try .init(from: decoder), discriminator: discriminator)
         case .string("WatchEvent"):
-            self = .watchEvent(try WatchEvent(from: decoder))
+            self = .watchEvent(try .init(from: decoder))
         default:
-            self = .otherEvent(try OtherEvent(from: decoder), discriminator: discriminator)
+            self = .otherEvent(try .init(from: decoder), discriminator: discriminator)
         }
     }
 

@@ -22,7 +22,7 @@ extension SwiftGenerator {
         let comments = found.map { docs.above(offset: $0.decl.span.start, in: $0.file) } ?? []
         var lines = doc(comments, note: "The enum `\(plan.name)` of `\(file)`.", indent: "")
         lines.append(
-            "\(accessPrefix)enum \(plan.name): \(names.standard("String")), \(conformances), \(names.standard("CaseIterable")) {")
+            "\(accessPrefix)enum \(names.type(plan.name)): \(names.standard("String")), \(conformances), \(names.standard("CaseIterable")) {")
         for (position, name) in plan.cases.enumerated() {
             let decl = found?.decl.cases.first { $0.name.name == name }
             let inputs = decl?.inputs.map(Self.literalText) ?? []
@@ -110,7 +110,7 @@ extension SwiftGenerator {
             docs.above(site: choice.site), note: "The choice `\(choice.name)` of `\(file)`: \(key) names the model.",
             indent: "")
         // `indirect`: a model it chooses may hold the choice again.
-        lines.append("\(accessPrefix)indirect enum \(choice.name): \(conformances) {")
+        lines.append("\(accessPrefix)indirect enum \(names.type(choice.name)): \(conformances) {")
         for (position, variant) in variants.enumerated() {
             let model = plan.models[variant.model].name
             let values = variant.inputs.map(Self.literalText)
@@ -118,7 +118,7 @@ extension SwiftGenerator {
             if variant.isDefault { note += (note.isEmpty ? "" : "; or ") + "\(key) holds any other value, or is missing" }
             if position > 0 { lines.append("") }
             lines.append("    /// \(note).")
-            let payload = variant.holdsDiscriminator ? "\(model), \(names.member("discriminator")): \(discriminatorType)" : model
+            let payload = variant.holdsDiscriminator ? "\(names.type(model)), discriminator: \(discriminatorType)" : names.type(model)
             lines.append("    case \(names.caseName(forModel: model))(\(payload))")
         }
         lines += [
@@ -161,12 +161,13 @@ extension SwiftGenerator {
             let model = plan.models[variant.model].name
             let held = variant.holdsDiscriminator ? ", discriminator: discriminator" : ""
             lines.append("        case " + variant.inputs.map { pattern($0, byString: byString) }.joined(separator: ", ") + ":")
-            lines.append("            self = .\(names.caseName(forModel: model))(try \(model)(from: decoder)\(held))")
+            // `.init`, not the model's name, which a case or local of the same name would hide.
+            lines.append("            self = .\(names.caseName(forModel: model))(try .init(from: decoder)\(held))")
         }
         lines.append("        default:")
         if let fallback = variants.first(where: \.isDefault) {
             let model = plan.models[fallback.model].name
-            lines.append("            self = .\(names.caseName(forModel: model))(try \(model)(from: decoder), discriminator: discriminator)")
+            lines.append("            self = .\(names.caseName(forModel: model))(try .init(from: decoder), discriminator: discriminator)")
         } else {
             lines.append(
                 "            throw \(names.standard("DecodingError")).dataCorruptedError(forKey: .discriminator, in: container, "

@@ -6,7 +6,7 @@ extension SwiftGenerator {
         let model = plan.models[index]
         let file = model.site.file.split(separator: "/").last.map(String.init) ?? model.site.file
         var lines = doc(docs.above(site: model.site), note: "The model `\(model.name)` of `\(file)`.", indent: "")
-        lines.append("\(accessPrefix)struct \(model.name): \(conformances) {")
+        lines.append("\(accessPrefix)struct \(names.type(model.name)): \(conformances) {")
         var body: [[String]] = []
         for field in model.fields {
             let name = names.member(field.name)
@@ -107,9 +107,10 @@ extension SwiftGenerator {
     private func explicitCoding(_ model: ModelPlan, _ index: Int) -> [[String]] {
         let keyed = model.fields.filter { !$0.flattens }
         let codingKey = names.standard("CodingKey")
-        var keys = ["    private enum CodingKeys: \(names.standard("String")), \(codingKey) {"]
+        // No keys when every field is flattened: an enum with a raw type needs a case.
+        var keys = keyed.isEmpty ? [] : ["    private enum CodingKeys: \(names.standard("String")), \(codingKey) {"]
         keys += keyed.map { "        case \(names.member($0.name))" }
-        keys.append("    }")
+        if !keyed.isEmpty { keys.append("    }") }
         var decoding = ["    \(accessPrefix)init(from decoder: any \(names.standard("Decoder"))) throws {"]
         if !keyed.isEmpty { decoding.append("        let container = try decoder.container(keyedBy: CodingKeys.self)") }
         var encoding = ["    \(accessPrefix)func encode(to encoder: any \(names.standard("Encoder"))) throws {"]
@@ -123,7 +124,16 @@ extension SwiftGenerator {
                 guard self.isBoxed(field, in: index) else { return value }
                 return field.type.isOptional ? "(\(value)).map { [$0] } ?? []" : "[\(value)]"
             }
-            if field.flattens {
+            if field.flattens && field.type.isOptional && !field.flattenedNames.isEmpty {
+                // Absent when none of the flattened model's keys is there, as mapping wrote it.
+                let keysType = "Flattened_\(field.name)"
+                keys += (keys.isEmpty ? [] : [""]) + ["    private enum \(keysType): \(names.standard("String")), \(codingKey) {"]
+                    + field.flattenedNames.map { "        case \(names.member($0))" } + ["    }"]
+                decoding.append(
+                    "        \(target) = "
+                        + box("try decoder.container(keyedBy: \(keysType).self).allKeys.isEmpty ? nil : \(type)(from: decoder)"))
+                encoding.append("        try \(property)?.encode(to: encoder)")
+            } else if field.flattens {
                 decoding.append("        \(target) = " + box("try \(type)(from: decoder)"))
                 encoding.append(
                     field.type.isOptional ? "        try \(property)?.encode(to: encoder)" : "        try \(property).encode(to: encoder)")
@@ -135,7 +145,7 @@ extension SwiftGenerator {
                 encoding.append("        try container.encode(\(property), forKey: .\(name))")
             }
         }
-        return [keys, decoding + ["    }"], encoding + ["    }"]]
+        return (keys.isEmpty ? [] : [keys]) + [decoding + ["    }"], encoding + ["    }"]]
     }
 }
 

@@ -158,9 +158,13 @@ package struct SwiftGenerator {
 
     /// Comment lines as doc comment lines at an indentation; a blank `///`
     /// between the comments and the generated note.
+    ///
+    /// Every line goes through `SwiftNames.commentSafe`, since a key or a
+    /// comment may hold a line break or a control character, which would
+    /// end the comment and put the rest in the code.
     func doc(_ comments: [String], note: String, indent: String) -> [String] {
         let body = comments.isEmpty ? [note] : comments + ["", note]
-        return body.map { $0.isEmpty ? indent + "///" : indent + "/// " + $0 }
+        return body.map { $0.isEmpty ? indent + "///" : indent + "/// " + SwiftNames.commentSafe($0) }
     }
 
     /// A field's type in Swift.
@@ -175,9 +179,9 @@ package struct SwiftGenerator {
         case .url: names.standard("URL")
         case .data: names.standard("Data")
         case .json: names.standard("MappedValue")
-        case .model(let index): plan.models[index].name
-        case .enumeration(let index): plan.enums[index].name
-        case .choice(let index): plan.choices[index].name
+        case .model(let index): names.type(plan.models[index].name)
+        case .enumeration(let index): names.type(plan.enums[index].name)
+        case .choice(let index): names.type(plan.choices[index].name)
         case .array(let element): "[" + swiftType(element) + "]"
         case .dictionary(let element): "[" + names.standard("String") + ": " + swiftType(element) + "]"
         case .optional(let wrapped): swiftType(wrapped) + (wrapped.isOptional ? "" : "?")

@@ -23,6 +23,11 @@ struct SwiftNames {
         "Data": "Foundation", "MappedValue": "MapLang",
     ]
 
+    /// A declared type's name: quoted when Swift reserves it.
+    func type(_ name: String) -> String {
+        member(name)
+    }
+
     /// A property, parameter or case name: quoted when Swift reserves it.
     func member(_ name: String) -> String {
         Self.keywords.contains(name) ? "`\(name)`" : name
@@ -42,6 +47,23 @@ struct SwiftNames {
 }
 
 extension SwiftNames {
+    /// Text for a `///` line: a line break, another control character or a
+    /// line or paragraph separator, which would end the comment, written as
+    /// its `\u{…}` escape.
+    static func commentSafe(_ text: String) -> String {
+        var safe = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || (0x2028...0x2029).contains(scalar.value)
+            {
+                safe += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                safe.unicodeScalars.append(scalar)
+            }
+        }
+        return safe
+    }
+
     /// Text as a Swift string literal, quotes included: `"`, `\` and
     /// control characters escaped, everything else as itself.
     static func literal(_ text: String) -> String {

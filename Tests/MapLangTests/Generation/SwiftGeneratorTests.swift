@@ -222,6 +222,54 @@ struct SwiftGeneratorTests {
         #expect(code.contains("        self._left = [try container.decode(Node.self, forKey: .left)]"))
     }
 
+    /// A key with a line break cannot end a doc comment and put code in the
+    /// file; a type named with a Swift keyword is quoted; a choice's models
+    /// are made with `.init`, which a case of the same name cannot hide.
+    @Test func keysKeywordsAndLowercaseModelsCannotBreakTheCode() throws {
+        let code = try generate(
+            """
+            root class
+
+            choice class by k {
+              "a" -> widget
+              "b" -> struct
+            }
+
+            model widget {
+              x: Int from "a\\nstruct Z {"
+            }
+
+            model struct {
+              y: Int
+            }
+            """)
+        #expect(code.contains("    /// Read from `a\\u{a}struct Z {`.\n"))
+        #expect(code.contains("indirect enum `class`: Codable"))
+        #expect(code.contains("struct `struct`: Codable"))
+        #expect(code.contains("    case `struct`(`struct`)"))
+        #expect(code.contains("            self = .widget(try .init(from: decoder))"))
+    }
+
+    /// An optional flattened model is absent when none of its keys is there.
+    @Test func anOptionalFlattenedModelIsAbsentWithoutItsKeys() throws {
+        let code = try generate(
+            """
+            root A
+
+            model A {
+              id: Int
+              meta: Meta? flatten
+            }
+
+            model Meta {
+              source: String
+            }
+            """)
+        #expect(code.contains("    private enum Flattened_meta: String, CodingKey {\n        case source\n    }"))
+        #expect(
+            code.contains("        self.meta = try decoder.container(keyedBy: Flattened_meta.self).allKeys.isEmpty ? nil : Meta(from: decoder)"))
+    }
+
     @Test func literalsAreEscaped() {
         #expect(SwiftNames.literal("a\"b\\c\n\u{7}é") == #""a\"b\\c\n\u{7}é""#)
     }
