@@ -140,7 +140,8 @@ extension SwiftGenerator {
     private func pattern(_ literal: Literal, byString: Bool) -> String {
         switch literal.kind {
         case .string(let text): byString ? SwiftNames.literal(text) : ".string(\(SwiftNames.literal(text)))"
-        case .integer(let text): ".int(\(text))"
+        // Past `Int64`, mapping holds the number by its text.
+        case .integer(let text): Int64(text) == nil ? ".decimal(\(SwiftNames.literal(text)))" : ".int(\(text))"
         case .decimal(let text): ".decimal(\(SwiftNames.literal(text)))"
         case .bool(let flag): ".bool(\(flag))"
         case .null, .word, .array, .object, .range: ".null"

@@ -17,18 +17,18 @@ extension SwiftGenerator {
                 continue
             }
             // A struct cannot hold a value of its own type: the value is kept in an array.
-            let read = field.type.isOptional ? "_\(field.name).first" : "_\(field.name)[0]"
+            let read = field.type.isOptional ? "\(storage(field, in: model)).first" : "\(storage(field, in: model))[0]"
             let write = field.type.isOptional ? "newValue.map { [$0] } ?? []" : "[newValue]"
             body.append(
                 comment + [
                     "    \(accessPrefix)var \(name): \(type) {",
                     "        get { \(read) }",
-                    "        set { _\(field.name) = \(write) }",
+                    "        set { \(storage(field, in: model)) = \(write) }",
                     "    }",
                 ])
             body.append([
                 "    /// `\(field.name)`'s value, held in an array: `\(swiftType(field.type.unwrapped))` contains this type.",
-                "    private var _\(field.name): [\(swiftType(field.type.unwrapped))]",
+                "    private var \(storage(field, in: model)): [\(swiftType(field.type.unwrapped))]",
             ])
         }
         if options.access == .public || model.fields.contains(where: { isBoxed($0, in: index) }) { body.append(initializer(model, index)) }
@@ -72,10 +72,18 @@ extension SwiftGenerator {
         let assignments = model.fields.map { field in
             guard isBoxed(field, in: index) else { return "        self.\(names.member(field: field.name)) = \(field.name)_" }
             let value = field.name + "_"
-            return "        self._\(field.name) = " + (field.type.isOptional ? "\(value).map { [$0] } ?? []" : "[\(value)]")
+            return "        self.\(storage(field, in: model)) = " + (field.type.isOptional ? "\(value).map { [$0] } ?? []" : "[\(value)]")
         }
         return ["    /// Creates a value from its fields.", "    \(accessPrefix)init(\(parameters.joined(separator: ", "))) {"]
             + assignments + ["    }"]
+    }
+
+    /// The private property a boxed field's value is kept in: its name
+    /// after `_`s, as many as keep it apart from the model's fields.
+    func storage(_ field: FieldPlan, in model: ModelPlan) -> String {
+        var name = "_" + field.name
+        while model.fields.contains(where: { $0.name == name }) { name = "_" + name }
+        return name
     }
 
     /// Whether a field holds, directly or through an optional, a model that
@@ -119,7 +127,7 @@ extension SwiftGenerator {
             let name = names.member(field.name)
             let property = "self." + names.member(field: field.name)
             let type = swiftType(field.type.unwrapped)
-            let target = isBoxed(field, in: index) ? "self._\(field.name)" : "self.\(names.member(field: field.name))"
+            let target = isBoxed(field, in: index) ? "self.\(storage(field, in: model))" : "self.\(names.member(field: field.name))"
             let box: (String) -> String = { value in
                 guard self.isBoxed(field, in: index) else { return value }
                 return field.type.isOptional ? "(\(value)).map { [$0] } ?? []" : "[\(value)]"

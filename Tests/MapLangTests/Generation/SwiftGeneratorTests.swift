@@ -250,6 +250,34 @@ struct SwiftGeneratorTests {
         #expect(code.contains("            self = .widget(try .init(from: decoder))"))
     }
 
+    /// A boxed field's storage never takes another field's name, and an
+    /// integer discriminator past `Int64` is matched by its text.
+    @Test func storageNamesAndLargeDiscriminatorsAreSafe() throws {
+        let code = try generate(
+            """
+            root Node
+
+            choice Shape by k {
+              1 -> Node
+              99999999999999999999 -> Leaf
+            }
+
+            model Node {
+              next: Node?
+              _next: Int?
+              shape: Shape?
+            }
+
+            model Leaf {
+              v: Int
+            }
+            """)
+        #expect(code.contains("    private var __next: [Node]"))
+        #expect(code.contains("    var _next: Int?"))
+        #expect(code.contains(#"        case .decimal("99999999999999999999"):"#))
+        #expect(code.contains("        case .int(1):"))
+    }
+
     /// An optional flattened model is absent when none of its keys is there.
     @Test func anOptionalFlattenedModelIsAbsentWithoutItsKeys() throws {
         let code = try generate(
