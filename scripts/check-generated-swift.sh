@@ -41,12 +41,13 @@ for folder in examples/*/; do
         targets="$targets        .target(name: \"$module-$access\", dependencies: [.product(name: \"MapLang\", package: \"MapLang\")]),
 "
     done
-    root_type=$(sed -n 's/^root \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$folder$name.map" | head -1)
+    root_type=$(sed -n 's/^root \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p;T;q' "$folder$name.map")
     [ -n "$root_type" ] || fail "$name.map declares no root"
     if [ -e "$folder/expected.status" ] || grep -q -- "--reverse" "$folder/args" 2>/dev/null; then
         continue
     fi
-    first=$(tr -d ' \t\r\n' < "$folder/input.json" | head -c 1)
+    # No pipe into `head`: under pipefail, the writer's SIGPIPE would fail the script.
+    first=$(awk 'match($0, /[^ \t\r]/) { print substr($0, RSTART, 1); exit }' "$folder/input.json")
     type="${module//-/_}_public.$root_type"
     [ "$first" = "[" ] && type="[$type]"
     imports="${imports}import ${module//-/_}_public

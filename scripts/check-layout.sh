@@ -120,7 +120,7 @@ if grep -E "warning:|error:" "$work/merged-build.log"; then
 fi
 if [ "$run_tests" = 1 ]; then
     if ! (cd "$merged" && swift test --skip-build > "$work/merged-test.log" 2>&1); then
-        grep -E "✘|error" "$work/merged-test.log" | head -n 40 >&2
+        grep -m 40 -E "✘|error" "$work/merged-test.log" >&2 || true
         fail "the test suite fails in the merged arrangement"
     fi
     tail -n 1 "$work/merged-test.log"

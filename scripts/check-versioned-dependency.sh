@@ -50,7 +50,7 @@ echo "== an app that depends on MapLang from $version builds and runs"
 # SwiftPM's cache of repositories stays in the temporary folder, not the user's.
 cache=(--cache-path "$work/cache")
 (cd "$app" && swift build "${cache[@]}" --product embed > "$work/app-build.log" 2>&1) || { cat "$work/app-build.log" >&2; fail "the app does not build"; }
-if grep -E "(warning|error):" "$work/app-build.log" | grep -q .; then
+if grep -qE "(warning|error):" "$work/app-build.log"; then
     cat "$work/app-build.log" >&2
     fail "building the app warns"
 fi

@@ -125,7 +125,7 @@ if command -v groff >/dev/null; then
     [ ! -s "$work/groff.err" ] || fail "groff warned: $(cat "$work/groff.err")"
     checked=groff
 fi
-if man --help 2>&1 | grep -q -- --warnings; then
+if [[ "$(man --help 2>&1)" == *--warnings* ]]; then
     MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$manual" >"$work/man.txt" 2>"$work/man.err" || fail "man failed on the manual page"
     [ ! -s "$work/man.err" ] || fail "man warned: $(cat "$work/man.err")"
     grep -q "maplang run RULES INPUT \[options\]" "$work/man.txt" || fail "the rendered page has no usage of run"
