@@ -35,24 +35,10 @@ struct GenerateCommand {
     func execute() -> ExitCode {
         let reporter = ErrorReporter(console: console, arguments: arguments)
         let path = arguments.positionals[1]
-        if let output = arguments.values["--output"], let identity = console.identity(of: output == "-" ? "./-" : output),
-            console.identity(of: path) == identity
-        {
-            reporter.fail("`--output` names the rules file `\(output)`; it would be overwritten")
-            return .usage
-        }
         let rules: Rules
-        do {
-            rules = try Rules(source: try RulesLoader.load(path, console: console))
-        } catch let error as ConsoleError {
-            reporter.fail(error.message)
-            return .unreadableInput
-        } catch let error as RulesError {
-            reporter.report(error.diagnostics)
-            return .rulesError
-        } catch {
-            reporter.fail("internal error: \(error)")
-            return .internalError
+        switch GeneratorInput.rules(at: path, output: arguments.values["--output"], console: console, reporter: reporter) {
+        case .checked(let checked): rules = checked
+        case .failed(let status): return status
         }
         var options = SwiftGenerator.Options()
         options.access = arguments.values["--access"].flatMap(SwiftGenerator.Access.init(rawValue:)) ?? .internal

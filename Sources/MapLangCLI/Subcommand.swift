@@ -10,6 +10,8 @@ enum Subcommand: CaseIterable {
     case format
     /// `maplang gen`: generate code from rules.
     case generate
+    /// `maplang schema`: the JSON Schema of what rules read or write.
+    case schema
     /// `maplang completions`: print a shell's completion script.
     case completions
     /// `maplang manpage`: print the manual page.
@@ -23,6 +25,7 @@ enum Subcommand: CaseIterable {
         case .repl: ReplCommand.spec
         case .format: FormatCommand.spec
         case .generate: GenerateCommand.spec
+        case .schema: SchemaCommand.spec
         case .completions: CompletionsCommand.spec
         case .manualPage: ManualPageCommand.spec
         }
@@ -36,6 +39,7 @@ enum Subcommand: CaseIterable {
         case .repl: ReplCommand(arguments: arguments, console: console).execute()
         case .format: FormatCommand(arguments: arguments, console: console).execute()
         case .generate: GenerateCommand(arguments: arguments, console: console).execute()
+        case .schema: SchemaCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
         case .manualPage: ManualPageCommand(console: console).execute()
         }

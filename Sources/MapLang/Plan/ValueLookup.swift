@@ -20,6 +20,13 @@ struct ValueLookup<Value: Sendable>: Sendable {
     /// Every value some input gives.
     var allValues: [Value] { Array(strings.values) + Array(numbers.values) + Array(booleans.values) }
 
+    /// Every input and the value it selects: strings, then numbers, then
+    /// booleans, each in no particular order.
+    var entries: [(key: LookupKey, value: Value)] {
+        strings.map { (.string($0.key), $0.value) } + numbers.map { (.number($0.key), $0.value) }
+            + booleans.map { (.bool($0.key), $0.value) }
+    }
+
     /// Whether any input is a number, which a lenient lookup of a string can find.
     var hasNumberInputs: Bool { !numbers.isEmpty }
 

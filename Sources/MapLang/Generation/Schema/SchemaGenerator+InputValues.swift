@@ -1,0 +1,193 @@
+// MARK: - The input side: the JSON a field's type and transformers read
+
+extension SchemaGenerator {
+    /// A JSON number in a string, white space around it allowed, as lenient
+    /// fields read one (`NumberText.literal(in:)`). ECMA-262's `\s` lacks
+    /// U+0085, which Swift counts as white space.
+    static let numericText = #"^[\s\u0085]*-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[\s\u0085]*$"#
+
+    /// The words a lenient `Bool` reads, in any case (`BooleanWords`).
+    static let booleanWords =
+        #"^[\s\u0085]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[yY]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[nN]|[oO][fF][fF]|0)[\s\u0085]*$"#
+
+    /// A string holding a number.
+    private static var numericString: MappedValue {
+        SchemaObject.type("string").adding("pattern", .string(numericText)).value
+    }
+
+    /// The JSON a field reads, not `null`: what its type reads, or what
+    /// its first transformer reads, and the rules the schema can express.
+    mutating func inputLeaf(_ field: FieldPlan, in model: ModelPlan) -> MappedValue {
+        let type = field.type.unwrapped
+        if let first = field.wholeValuePipeline.first {
+            note("\(place(field, in: model)): the value is read through `\(pipelineText(field))`; the schema asks only for what `\(first.name)` reads")
+            noteRulesUnchecked(field, in: model, because: "the rule sees the value after the transformers")
+            return stageInput(first, field: field, model: model)
+        }
+        var stage: PipelineStage? = field.pipeline.first
+        if field.pipeline.count == 1, case .builtin(let builtin, _) = field.pipeline[0].step, builtin.isDefaultReading {
+            // `iso8601` on a `Date`, `url` on a `URL`: read as the type reads a string.
+            stage = nil
+        }
+        if let stage {
+            note("\(place(field, in: model)): the value is read through `\(pipelineText(field))`; the schema asks only for what `\(stage.name)` reads")
+        }
+        var schema = inputShape(type, field: field, model: model, stage: stage, top: true)
+        switch type {
+        case .array, .dictionary:
+            addRules(of: field, in: model, type: type, sight: .input(lenient: field.lenient, lossy: field.dropSite != nil), to: &schema)
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice, .optional:
+            if stage == nil {
+                addRules(of: field, in: model, type: type, sight: .input(lenient: field.lenient, lossy: false), to: &schema)
+            } else {
+                noteRulesUnchecked(field, in: model, because: "the rule sees the value after the transformers")
+            }
+        }
+        return schema.value
+    }
+
+    /// A field's transformers as written: `trim | lowercase`.
+    private func pipelineText(_ field: FieldPlan) -> String {
+        (field.wholeValuePipeline + field.pipeline).map(\.name).joined(separator: " | ")
+    }
+
+    /// Notes each of a field's rules as not checked.
+    private mutating func noteRulesUnchecked(_ field: FieldPlan, in model: ModelPlan, because reason: String) {
+        for rule in field.rules {
+            note("\(place(field, in: model)): \(rule.site.description) at \(Self.location(rule.site)) is not checked: \(reason)")
+        }
+    }
+
+    /// The JSON a type reads: arrays, dictionaries and optionals around
+    /// what each scalar reads, given by the first transformer when there
+    /// is one, else by the type under the field's coercion setting.
+    private mutating func inputShape(_ type: ValueType, field: FieldPlan, model: ModelPlan, stage: PipelineStage?, top: Bool)
+        -> SchemaObject
+    {
+        switch type {
+        case .array(let element):
+            var array = SchemaObject.type("array")
+            let elements = inputShape(element, field: field, model: model, stage: stage, top: false)
+            if top && field.dropSite != nil {
+                note("\(place(field, in: model)): the field is `lossy`, so an element that fails is dropped, not refused")
+            } else {
+                array["items"] = elements.value
+            }
+            guard top && field.acceptsSingle else { return array }
+            // A single value of a `lossy` field is dropped when it fails, as an element is.
+            return SchemaObject("anyOf", .array([array.value, field.dropSite == nil ? elements.value : .anySchema]))
+        case .dictionary(let element):
+            var object = SchemaObject.type("object")
+            let members = inputShape(element, field: field, model: model, stage: stage, top: false)
+            if top && field.dropSite != nil {
+                note("\(place(field, in: model)): the field is `lossy`, so a member that fails is dropped, not refused")
+            } else {
+                object["additionalProperties"] = members.value
+            }
+            return object
+        case .optional(let wrapped):
+            let inner = inputShape(wrapped, field: field, model: model, stage: stage, top: false)
+            guard case .object(let object) = Self.nullable(inner.value) else { return inner }
+            return SchemaObject(members: object.members)
+        case .model(let index):
+            return .reference(plan.models[index].name)
+        case .choice(let index):
+            return .reference(plan.choices[index].name)
+        case .enumeration(let index):
+            if let stage { return SchemaObject(members: members(of: stageInput(stage, field: field, model: model))) }
+            return enumUse(index, lenient: field.lenient)
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json:
+            if let stage { return SchemaObject(members: members(of: stageInput(stage, field: field, model: model))) }
+            return coercion(type, lenient: field.lenient)
+        }
+    }
+
+    /// A schema's keywords.
+    private func members(of schema: MappedValue) -> [MappedMember] {
+        guard case .object(let object) = schema else { return [] }
+        return object.members
+    }
+
+    /// What a scalar type reads with and without coercion (grammar.md 3.4, 3.6).
+    private mutating func coercion(_ type: ValueType, lenient: Bool) -> SchemaObject {
+        switch type {
+        case .string:
+            return lenient ? .type("string", "number", "boolean") : .type("string")
+        case .int:
+            var integer = SchemaObject.type("integer")
+            integer["minimum"] = .int(Int64.min)
+            integer["maximum"] = .int(Int64.max)
+            if !lenient {
+                note("`Int` fields of strict models refuse a number written with a fraction, such as `3.0`, which JSON Schema counts as an integer")
+            }
+            return lenient ? SchemaObject("anyOf", .array([integer.value, Self.numericString])) : integer
+        case .double, .decimal:
+            return lenient ? SchemaObject("anyOf", .array([SchemaObject.type("number").value, Self.numericString])) : .type("number")
+        case .bool:
+            guard lenient else { return .type("boolean") }
+            return SchemaObject(
+                "anyOf",
+                .array([
+                    SchemaObject.type("boolean").value, SchemaObject("enum", .array([.int(0), .int(1)])).value,
+                    SchemaObject.type("string").adding("pattern", .string(Self.booleanWords)).value,
+                ]))
+        case .date:
+            note("`Date` fields read an ISO-8601 string or a number of Unix seconds; the schema does not check the text or the year's range")
+            return .type("string", "number")
+        case .url:
+            note("`URL` fields read a string that is an absolute URL; the schema does not check that it is one")
+            return .type("string")
+        case .data:
+            note("`Data` fields read base64 text; the schema does not check the alphabet or the length")
+            return .type("string")
+        case .json, .model, .choice, .enumeration, .array, .dictionary, .optional:
+            return SchemaObject()
+        }
+    }
+
+    /// The JSON a transformer reads, first in a pipeline.
+    private mutating func stageInput(_ stage: PipelineStage, field: FieldPlan, model: ModelPlan) -> MappedValue {
+        switch stage.step {
+        case .builtin(let builtin, _):
+            if builtin.shape == .joins {
+                return SchemaObject.type("array").adding("items", SchemaObject.type("string", "number", "boolean").value).value
+            }
+            var types: [String] = []
+            let kinds = builtin.accepted(lenient: field.lenient)
+            if kinds.contains(.json) { return .anySchema }
+            if !kinds.isDisjoint(with: [.text, .url, .data]) { types.append("string") }
+            if kinds.contains(.number) { types.append("number") }
+            if kinds.contains(.boolean) { types.append("boolean") }
+            return types.isEmpty ? .noSchema : SchemaObject("type", types.count == 1 ? .string(types[0]) : .strings(types)).value
+        case .table:
+            return SchemaObject.type("string", "number", "boolean").value
+        case .custom(let transformer):
+            note("\(place(field, in: model)): `\(transformer.name)` is a transformer registered from Swift; the schema does not know what it reads")
+            return .anySchema
+        }
+    }
+
+    /// An enum's inputs, as read without coercion: the values it lists, or
+    /// with a default case any value.
+    func inputEnum(_ index: Int) -> MappedValue {
+        let enumeration = plan.enums[index]
+        guard enumeration.defaultCase == nil else { return .anySchema }
+        return SchemaObject("enum", .array(enumeration.inputs.entries.map(\.key).sorted(by: Self.lookupOrder).map(\.value))).value
+    }
+
+    /// An enum read by a field: with coercion on, a string holding a
+    /// number also finds a number it lists, and a number a string it lists
+    /// that holds one (grammar.md 3.8).
+    private func enumUse(_ index: Int, lenient: Bool) -> SchemaObject {
+        let enumeration = plan.enums[index]
+        let reference = SchemaObject.reference(enumeration.name)
+        guard lenient, enumeration.defaultCase == nil else { return reference }
+        var alternatives: [MappedValue] = []
+        let keys = enumeration.inputs.entries.map(\.key)
+        if keys.contains(where: { if case .number = $0 { true } else { false } }) { alternatives.append(Self.numericString) }
+        if keys.contains(where: { if case .string(let text) = $0 { NumberText.literal(in: text) != nil } else { false } }) {
+            alternatives.append(SchemaObject.type("number").value)
+        }
+        return alternatives.isEmpty ? reference : SchemaObject("anyOf", .array([reference.value] + alternatives))
+    }
+}
