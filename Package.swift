@@ -63,7 +63,7 @@ let package = Package(
         // FuzzRegressions holds inputs the tests read from disk, not sources.
         .testTarget(
             name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "MapLangFuzzing", "CThreads"],
-            exclude: ["Fuzz/FuzzRegressions"]),
+            exclude: ["Fuzz/FuzzRegressions", "Generation/Inference/Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

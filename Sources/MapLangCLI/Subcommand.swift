@@ -12,6 +12,8 @@ enum Subcommand: CaseIterable {
     case generate
     /// `maplang schema`: the JSON Schema of what rules read or write.
     case schema
+    /// `maplang infer`: starter rules from sample JSON.
+    case infer
     /// `maplang completions`: print a shell's completion script.
     case completions
     /// `maplang manpage`: print the manual page.
@@ -26,6 +28,7 @@ enum Subcommand: CaseIterable {
         case .format: FormatCommand.spec
         case .generate: GenerateCommand.spec
         case .schema: SchemaCommand.spec
+        case .infer: InferCommand.spec
         case .completions: CompletionsCommand.spec
         case .manualPage: ManualPageCommand.spec
         }
@@ -40,6 +43,7 @@ enum Subcommand: CaseIterable {
         case .format: FormatCommand(arguments: arguments, console: console).execute()
         case .generate: GenerateCommand(arguments: arguments, console: console).execute()
         case .schema: SchemaCommand(arguments: arguments, console: console).execute()
+        case .infer: InferCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
         case .manualPage: ManualPageCommand(console: console).execute()
         }

@@ -1,0 +1,147 @@
+/// Starter rules from sample JSON: `maplang infer`.
+///
+/// Every position of the sample (the records, a key of theirs, an array's
+/// elements) is looked at across all the values found there, so records
+/// of an array are merged: a key missing or `null` in some is optional.
+/// - An object becomes a model named after its key (singular for an
+///   array's elements), or a `[String: T]` dictionary when its keys vary
+///   (all numeric, or many keys each in few objects); objects of an array
+///   whose string field names their type (`type`, `kind`…) and whose
+///   shapes differ by it become a choice on that field.
+/// - A string becomes a `Date using iso8601` when every value is an
+///   ISO-8601 date, a `URL` when every one is an `http(s)` URL, an `enum`
+///   when a few values recur over many records, else a `String`.
+/// - A number becomes an `Int` when every value is an integer in 64 bits
+///   (a `Date using timestamp` when its key names a time), a `Decimal`
+///   past that, a `Double` otherwise; values of several JSON types, `JSON`.
+/// - `keys snake_case` when the sample's keys are mostly snake case; a
+///   field says `from` only where its name does not give its key.
+///
+/// The text is laid out by the formatter and checked before it is
+/// returned, so `maplang fmt` leaves it as it is and `maplang check` finds
+/// nothing in it.
+package struct RulesInference {
+    /// What to infer.
+    package struct Options: Sendable {
+        /// The root model's or choice's name; `Record` when `nil`.
+        package var root: String?
+        /// The sample's name, for the comment at the top.
+        package var sampleName = "the sample"
+
+        /// The defaults.
+        package init() {}
+    }
+
+    /// Why no rules can be inferred from a sample.
+    package enum Problem: Error, Sendable, Equatable {
+        /// The records are not objects (the sample holds no object to make a model of).
+        case recordsAreNotObjects(found: String)
+        /// The sample holds no record.
+        case noRecords
+        /// `Options.root` is not a name a model can take.
+        case invalidRootName(String)
+        /// The rules written do not check: a mistake of the inference, with the checker's messages.
+        case unchecked(String)
+    }
+
+    /// A field of a model being inferred.
+    struct Field: Hashable {
+        /// The field's name.
+        var name: String
+        /// The key it reads.
+        var key: String
+        /// Its type, without `?`.
+        var type: String
+        /// Whether it is optional.
+        var optional: Bool
+        /// Its transformer, if any.
+        var transformer: String?
+    }
+
+    /// A model being inferred.
+    struct Model {
+        /// Its name.
+        var name: String
+        /// Its fields, in the order their keys first appear.
+        var fields: [Field]
+    }
+
+    /// An enum inferred from a string field's values.
+    struct Enumeration {
+        /// Its name.
+        var name: String
+        /// The values, in the order they first appear.
+        var values: [String]
+    }
+
+    /// A choice inferred from objects whose string field names their type.
+    struct Choice {
+        /// Its name.
+        var name: String
+        /// The discriminator's key.
+        var key: String
+        /// Each value and the model it picks.
+        var variants: [(value: String, model: String)]
+    }
+
+    /// How fields' names give their keys.
+    let strategy: NamingStrategy
+    /// The models so far, in the order they were begun.
+    var models: [Model] = []
+    /// The enums so far.
+    var enums: [Enumeration] = []
+    /// The choices so far.
+    var choices: [Choice] = []
+    /// Every name a declaration has taken, and the built-in types'.
+    var names = UniqueNames(reserved: InferenceNames.builtinTypes)
+    /// Each model with fields by its fields, so that objects of the same
+    /// fields under another key are read by the same model.
+    var modelsByFields: [[Field]: String] = [:]
+    /// Each enum by its values.
+    var enumsByValues: [[String]: String] = [:]
+
+    /// Infers rules from a sample's records.
+    ///
+    /// - Parameters:
+    ///   - records: The records: a top-level array's elements, or the one document, or NDJSON lines.
+    /// - Returns: The rules, formatted.
+    /// - Throws: `Problem` when the records are not objects, or there are none, or the root's name cannot be a model's.
+    package static func infer(records: [JSONValue], options: Options = Options()) throws(Problem) -> String {
+        guard !records.isEmpty else { throw .noRecords }
+        if let other = records.first(where: { if case .object = $0 { false } else { true } }) {
+            throw .recordsAreNotObjects(found: other.kindDescription)
+        }
+        let root = options.root ?? "Record"
+        guard root.first.map({ $0.isASCII && $0.isLetter }) == true,
+            root.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+            !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root)
+        else { throw .invalidRootName(root) }
+        var inference = RulesInference(strategy: Self.strategy(for: records))
+        _ = inference.names.claim(root)
+        let rootType = inference.objectType(records, nameHint: root, exactName: root)
+        return try inference.text(root: rootType, sampleName: options.sampleName, records: records.count)
+    }
+
+    /// `snake_case` when more of the sample's keys are snake case than camel case, else `as_is`.
+    private static func strategy(for records: [JSONValue]) -> NamingStrategy {
+        var snake = 0
+        var camel = 0
+        var pending = records
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let object):
+                for member in object.members {
+                    let key = member.key
+                    if key.contains("_"), key == key.lowercased(), key.first?.isLetter == true { snake += 1 }
+                    if !key.contains("_"), key.first?.isLowercase == true, key.contains(where: \.isUppercase) { camel += 1 }
+                    pending.append(member.value)
+                }
+            case .array(let elements):
+                pending += elements
+            case .null, .bool, .number, .string:
+                break
+            }
+        }
+        return snake > camel ? .snakeCase : .asIs
+    }
+}
