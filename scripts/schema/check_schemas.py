@@ -81,8 +81,8 @@ def record_errors(maplang, rules, input_path, extra):
 
 def unexpressed(error, description):
     """Whether the schema's description lists the error's rule as not expressed."""
-    place = f"{os.path.basename(error.get('ruleFile') or '')}:{error.get('ruleLine')}:"
-    return place in description
+    place = f"{os.path.basename(error.get('ruleFile') or '')}:{error.get('ruleLine')}:{error.get('ruleColumn')}"
+    return re.search(re.escape(place) + r"(?![0-9])", description) is not None
 
 
 def check_example(maplang, folder, tally):

@@ -87,7 +87,8 @@ enum ECMAPattern {
         if scalar.value > 0xFFFF { return String(Character(scalar)) }
         if scalar.value < 0x20 || scalar.value == 0x7F { return hex(scalar.value) }
         if scalar.value > 0x7F { return hex(scalar.value) }
-        return #"\^$.|?*+()[]{}/-"#.unicodeScalars.contains(scalar) ? "\\" + String(Character(scalar)) : String(Character(scalar))
+        // Only syntax characters: `\-` and the like are errors in ECMA-262's Unicode mode.
+        return #"\^$.|?*+()[]{}"#.unicodeScalars.contains(scalar) ? "\\" + String(Character(scalar)) : String(Character(scalar))
     }
 
     /// `\xHH` or `\uHHHH`.
@@ -131,12 +132,16 @@ enum ECMAPattern {
             guard ranges.allSatisfy({ $0.upperBound < 0x80 }) else {
                 throw Unsupported(reason: "`(?i)` with a class holding letters past ASCII, whose case forms JSON Schema's dialect cannot list exactly")
             }
+            // A scalar is in the class when it, its folded form or its upper-case form is.
+            let members = Set(ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init))
             var added: [ClosedRange<UInt32>] = []
-            for range in ranges {
-                for value in range {
-                    guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else { continue }
-                    added += caseForms(of: scalar).map { $0.value...$0.value }
-                }
+            for scalar in members where scalar.properties.isAlphabetic {
+                let other = PatternCaseFolding.folded(scalar) == scalar ? PatternCaseFolding.uppercase(scalar) : PatternCaseFolding.folded(scalar)
+                added.append(other.value...other.value)
+            }
+            for scalar in foldingIntoASCII.values.joined()
+            where members.contains(PatternCaseFolding.folded(scalar)) || members.contains(PatternCaseFolding.uppercase(scalar)) {
+                added.append(scalar.value...scalar.value)
             }
             ranges = PatternScalarSet(ranges: ranges + added).ranges
         }

@@ -33,7 +33,11 @@ extension SchemaGenerator {
         var properties: [(key: String, constraints: [MappedValue])] = []
         var required: [String] = []
         var allOf: [MappedValue] = []
-        for (position, field) in model.fields.enumerated() where !field.isComputed && model.unknownKeys != .keep(position) {
+        for (position, field) in model.fields.enumerated() where model.unknownKeys != .keep(position) {
+            if field.isComputed {
+                note("\(place(field, in: model)): a computed field; the schema does not check that its expression can be worked out")
+                continue
+            }
             if field.readsWholeObject {
                 switch field.type.unwrapped {
                 case .model(let read): allOf.append(SchemaObject.reference(plan.models[read].name).value)
@@ -45,7 +49,7 @@ extension SchemaGenerator {
             let leaf = inputLeaf(field, in: model)
             let presence = Presence(of: field)
             if field.sources.count == 1, case .key(let first)? = field.sources[0].steps.first {
-                let value = value(at: field.sources[0].steps.dropFirst(), leaf: leaf, presence: presence, field: field, model: model)
+                let value = value(at: field.sources[0].steps.dropFirst(), leaf: leaf, presence: presence, place: place(field, in: model))
                 if let position = properties.firstIndex(where: { ExactKey.equal($0.key, first) }) {
                     properties[position].constraints.append(value)
                 } else {
@@ -90,11 +94,11 @@ extension SchemaGenerator {
     /// A step into `null` makes the path `null`, one into an absent key or
     /// past an array's end makes it missing; any other value in the way is
     /// the wrong shape, which mapping refuses.
-    private mutating func value(
-        at steps: ArraySlice<KeyStep>, leaf: MappedValue, presence: Presence, field: FieldPlan?, model: ModelPlan?
-    ) -> MappedValue {
-        guard let step = steps.first else { return presence.null ? Self.nullable(leaf) : leaf }
-        let inner = value(at: steps.dropFirst(), leaf: leaf, presence: presence, field: field, model: model)
+    ///
+    /// - Parameter place: What notes name: the field, or the choice, whose path it is.
+    private mutating func value(at steps: ArraySlice<KeyStep>, leaf: MappedValue, presence: Presence, place: String) -> MappedValue {
+        guard let step = steps.first else { return presence.null ? Self.nullable(leaf) : Self.nonNull(leaf) }
+        let inner = value(at: steps.dropFirst(), leaf: leaf, presence: presence, place: place)
         switch step {
         case .key(let key):
             var schema = presence.null ? SchemaObject.type("object", "null") : SchemaObject.type("object")
@@ -108,9 +112,7 @@ extension SchemaGenerator {
                 if !presence.missing { schema["minItems"] = .int(Int64(index) + 1) }
             } else {
                 if !presence.missing { schema["minItems"] = .int(-Int64(index)) }
-                if let field, let model {
-                    note("\(place(field, in: model)): the element at index \(index), counted from the end, is not checked")
-                }
+                note("\(place): the element at index \(index), counted from the end, is not checked")
             }
             return schema.value
         }
@@ -118,18 +120,16 @@ extension SchemaGenerator {
 
     /// The schema of the object a key path starts in: `value(at:)` without
     /// the object's own type, which its model gives.
-    private mutating func containing(_ steps: [KeyStep], leaf: MappedValue, presence: Presence) -> MappedValue {
-        guard case .object(let object) = value(at: steps[...], leaf: leaf, presence: presence, field: nil, model: nil) else {
+    private mutating func containing(_ steps: [KeyStep], leaf: MappedValue, presence: Presence, place: String) -> MappedValue {
+        guard case .object(let object) = value(at: steps[...], leaf: leaf, presence: presence, place: place) else {
             return .anySchema
         }
         return .object(MappedObject(object.members.filter { $0.key != "type" }))
     }
 
     /// The schema that a key path holds a value, not `null`, that `leaf` accepts.
-    mutating func holds(_ steps: [KeyStep], leaf: MappedValue) -> MappedValue {
-        let notNull = SchemaObject("not", SchemaObject.type("null").value).value
-        let value = leaf.isAnySchema ? notNull : SchemaObject("allOf", .array([notNull, leaf])).value
-        return containing(steps, leaf: value, presence: Presence(missing: false, null: false))
+    mutating func holds(_ steps: [KeyStep], leaf: MappedValue, place: String) -> MappedValue {
+        containing(steps, leaf: leaf, presence: Presence(missing: false, null: false), place: place)
     }
 
     /// Fallback keys: the first path that holds a value other than `null`
@@ -137,6 +137,7 @@ extension SchemaGenerator {
     /// when none holds one, the field is `null`, its default, or an error.
     private mutating func fallbacks(_ field: FieldPlan, leaf: MappedValue, presence: Presence, model: ModelPlan) -> MappedValue {
         let paths = field.sources.map(\.steps)
+        let fieldPlace = place(field, in: model)
         var rest: MappedValue
         switch (presence.missing, presence.null) {
         case (true, true):
@@ -145,15 +146,15 @@ extension SchemaGenerator {
             // `default … when missing` on a required field: a path that is `null` is an error.
             let notNull = SchemaObject("not", SchemaObject.type("null").value).value
             rest = SchemaObject(
-                "allOf", .array(paths.map { containing($0, leaf: notNull, presence: Presence(missing: true, null: false)) })
+                "allOf", .array(paths.map { containing($0, leaf: notNull, presence: Presence(missing: true, null: false), place: fieldPlace) })
             ).value
         case (false, _):
             rest = .noSchema
         }
         for path in paths.reversed() {
-            let shape = containing(path, leaf: .anySchema, presence: Presence(missing: true, null: true))
-            var step = SchemaObject("if", holds(path, leaf: .anySchema))
-            step["then"] = containing(path, leaf: leaf, presence: Presence(missing: false, null: false))
+            let shape = containing(path, leaf: .anySchema, presence: Presence(missing: true, null: true), place: fieldPlace)
+            var step = SchemaObject("if", holds(path, leaf: .anySchema, place: fieldPlace))
+            step["then"] = holds(path, leaf: leaf, place: fieldPlace)
             step["else"] = rest.isAnySchema ? shape : SchemaObject("allOf", .array([shape, rest])).value
             rest = step.value
         }
@@ -178,15 +179,17 @@ extension SchemaGenerator {
     mutating func inputChoice(_ index: Int) -> MappedValue {
         let choice = plan.choices[index]
         let steps = choice.discriminator.steps
-        let listed = choice.variants.entries.map(\.key).sorted(by: Self.lookupOrder).map(\.value)
+        let place = "`\(choice.name)` (\(Self.location(choice.site)))"
+        let listed = Self.lookupSchema(choice.variants.entries.map(\.key))
+        var exact = listed.isExact
         var branches: [MappedValue] = []
         for model in variantModels(of: index) {
-            let values = discriminatorValues(of: index, for: model)
-            let chosen = holds(steps, leaf: values.count == 1 ? SchemaObject("const", values[0]).value : SchemaObject("enum", .array(values)).value)
+            let values = Self.lookupSchema(discriminatorKeys(of: index, for: model))
+            let chosen = holds(steps, leaf: values.schema, place: place)
             var condition: MappedValue
             if model == choice.defaultModel {
-                condition = SchemaObject("not", holds(steps, leaf: SchemaObject("enum", .array(listed)).value)).value
-                if !values.isEmpty { condition = SchemaObject("anyOf", .array([chosen, condition])).value }
+                condition = SchemaObject("not", holds(steps, leaf: listed.exactly, place: place)).value
+                if !values.exactly.isNoSchema { condition = SchemaObject("anyOf", .array([chosen, condition])).value }
             } else {
                 condition = chosen
             }
@@ -194,9 +197,11 @@ extension SchemaGenerator {
             if case .object(let object) = condition { for member in object.members { branch[member.key] = member.value } }
             branches.append(branch.value)
         }
+        if steps.contains(where: { if case .index(let at) = $0 { at < 0 } else { false } }) { exact = false }
         var schema = SchemaObject.type("object")
         describe(&schema, site: choice.site)
-        schema["oneOf"] = .array(branches)
+        schema[exact ? "oneOf" : "anyOf"] = .array(branches)
+        if !exact { noteInexactChoice(place) }
         return schema.value
     }
 }

@@ -20,24 +20,24 @@ extension SchemaGenerator {
     mutating func inputLeaf(_ field: FieldPlan, in model: ModelPlan) -> MappedValue {
         let type = field.type.unwrapped
         if let first = field.wholeValuePipeline.first {
-            note("\(place(field, in: model)): the value is read through `\(pipelineText(field))`; the schema asks only for what `\(first.name)` reads")
+            note("\(place(field, in: model)): the value is read through `\(pipelineText(field)); the schema asks only for what `\(first.name)` reads")
             noteRulesUnchecked(field, in: model, because: "the rule sees the value after the transformers")
             return stageInput(first, field: field, model: model)
         }
-        var stage: PipelineStage? = field.pipeline.first
-        if field.pipeline.count == 1, case .builtin(let builtin, _) = field.pipeline[0].step, builtin.isDefaultReading {
-            // `iso8601` on a `Date`, `url` on a `URL`: read as the type reads a string.
-            stage = nil
-        }
+        let stage = field.pipeline.first
         if let stage {
-            note("\(place(field, in: model)): the value is read through `\(pipelineText(field))`; the schema asks only for what `\(stage.name)` reads")
+            note(
+                "\(place(field, in: model)): the value is read through `\(pipelineText(field)); the schema asks only for what `\(stage.name)` reads")
         }
+        // `iso8601` alone on a `Date`, `url` alone on a `URL`: the rules see the value as read.
+        var readsAsItIs = stage == nil
+        if field.pipeline.count == 1, case .builtin(let builtin, _) = field.pipeline[0].step, builtin.isDefaultReading { readsAsItIs = true }
         var schema = inputShape(type, field: field, model: model, stage: stage, top: true)
         switch type {
         case .array, .dictionary:
             addRules(of: field, in: model, type: type, sight: .input(lenient: field.lenient, lossy: field.dropSite != nil), to: &schema)
         case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice, .optional:
-            if stage == nil {
+            if readsAsItIs {
                 addRules(of: field, in: model, type: type, sight: .input(lenient: field.lenient, lossy: false), to: &schema)
             } else {
                 noteRulesUnchecked(field, in: model, because: "the rule sees the value after the transformers")
@@ -46,9 +46,11 @@ extension SchemaGenerator {
         return schema.value
     }
 
-    /// A field's transformers as written: `trim | lowercase`.
+    /// A field's transformers as written, with where each is:
+    /// `trim | lowercase` (at issues.map:4:20, issues.map:4:27).
     private func pipelineText(_ field: FieldPlan) -> String {
-        (field.wholeValuePipeline + field.pipeline).map(\.name).joined(separator: " | ")
+        let stages = field.wholeValuePipeline + field.pipeline
+        return stages.map(\.name).joined(separator: " | ") + "` (at " + stages.map { Self.location($0.site) }.joined(separator: ", ") + ")"
     }
 
     /// Notes each of a field's rules as not checked.
@@ -74,8 +76,9 @@ extension SchemaGenerator {
                 array["items"] = elements.value
             }
             guard top && field.acceptsSingle else { return array }
-            // A single value of a `lossy` field is dropped when it fails, as an element is.
-            return SchemaObject("anyOf", .array([array.value, field.dropSite == nil ? elements.value : .anySchema]))
+            // A single value is one that is not an array; it is never dropped, even from a `lossy` field.
+            let single = SchemaObject("allOf", .array([SchemaObject("not", SchemaObject.type("array").value).value, elements.value]))
+            return SchemaObject("anyOf", .array([array.value, single.value]))
         case .dictionary(let element):
             var object = SchemaObject.type("object")
             let members = inputShape(element, field: field, model: model, stage: stage, top: false)
@@ -95,10 +98,13 @@ extension SchemaGenerator {
             return .reference(plan.choices[index].name)
         case .enumeration(let index):
             if let stage { return SchemaObject(members: members(of: stageInput(stage, field: field, model: model))) }
-            return enumUse(index, lenient: field.lenient)
-        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json:
+            return enumUse(index, field: field)
+        case .json:
+            // Transformers run on a `JSON` value's scalars; arrays and objects pass untouched.
+            return SchemaObject()
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data:
             if let stage { return SchemaObject(members: members(of: stageInput(stage, field: field, model: model))) }
-            return coercion(type, lenient: field.lenient)
+            return coercion(type, field: field, model: model)
         }
     }
 
@@ -109,7 +115,12 @@ extension SchemaGenerator {
     }
 
     /// What a scalar type reads with and without coercion (grammar.md 3.4, 3.6).
-    private mutating func coercion(_ type: ValueType, lenient: Bool) -> SchemaObject {
+    private mutating func coercion(_ type: ValueType, field: FieldPlan, model: ModelPlan) -> SchemaObject {
+        let lenient = field.lenient
+        let place = place(field, in: model)
+        if lenient, type.jsonType != nil, type != .string {
+            note("With coercion on, a number in a string is taken by its form; whether it fits the field's type is not checked")
+        }
         switch type {
         case .string:
             return lenient ? .type("string", "number", "boolean") : .type("string")
@@ -118,10 +129,11 @@ extension SchemaGenerator {
             integer["minimum"] = .int(Int64.min)
             integer["maximum"] = .int(Int64.max)
             if !lenient {
-                note("`Int` fields of strict models refuse a number written with a fraction, such as `3.0`, which JSON Schema counts as an integer")
+                note("A strict `Int` refuses a number written with a fraction, such as `3.0`, which JSON Schema counts as an integer")
             }
             return lenient ? SchemaObject("anyOf", .array([integer.value, Self.numericString])) : integer
         case .double, .decimal:
+            if type == .double { note("A `Double` refuses a number past what it holds, such as `1e400`") }
             return lenient ? SchemaObject("anyOf", .array([SchemaObject.type("number").value, Self.numericString])) : .type("number")
         case .bool:
             guard lenient else { return .type("boolean") }
@@ -132,13 +144,13 @@ extension SchemaGenerator {
                     SchemaObject.type("string").adding("pattern", .string(Self.booleanWords)).value,
                 ]))
         case .date:
-            note("`Date` fields read an ISO-8601 string or a number of Unix seconds; the schema does not check the text or the year's range")
+            note("\(place): a `Date` reads an ISO-8601 string or a number of Unix seconds; the schema does not check the text or the year's range")
             return .type("string", "number")
         case .url:
-            note("`URL` fields read a string that is an absolute URL; the schema does not check that it is one")
+            note("\(place): a `URL` reads a string that is an absolute URL; the schema does not check that it is one")
             return .type("string")
         case .data:
-            note("`Data` fields read base64 text; the schema does not check the alphabet or the length")
+            note("\(place): `Data` reads base64 text; the schema does not check the alphabet or the length")
             return .type("string")
         case .json, .model, .choice, .enumeration, .array, .dictionary, .optional:
             return SchemaObject()
@@ -168,26 +180,34 @@ extension SchemaGenerator {
     }
 
     /// An enum's inputs, as read without coercion: the values it lists, or
-    /// with a default case any value.
-    func inputEnum(_ index: Int) -> MappedValue {
+    /// with a default case any scalar.
+    mutating func inputEnum(_ index: Int) -> MappedValue {
         let enumeration = plan.enums[index]
-        guard enumeration.defaultCase == nil else { return .anySchema }
-        return SchemaObject("enum", .array(enumeration.inputs.entries.map(\.key).sorted(by: Self.lookupOrder).map(\.value))).value
+        guard enumeration.defaultCase == nil else { return SchemaObject.type("string", "number", "boolean").value }
+        let lookup = Self.lookupSchema(enumeration.inputs.entries.map(\.key))
+        if !lookup.isExact {
+            note(
+                "`\(enumeration.name)`: a listed string past ASCII is also found by other Unicode forms of it, and a number past 2^53 "
+                    + "by numbers near it; the schema takes any string or number there")
+        }
+        return lookup.schema
     }
 
     /// An enum read by a field: with coercion on, a string holding a
     /// number also finds a number it lists, and a number a string it lists
     /// that holds one (grammar.md 3.8).
-    private func enumUse(_ index: Int, lenient: Bool) -> SchemaObject {
+    private mutating func enumUse(_ index: Int, field: FieldPlan) -> SchemaObject {
         let enumeration = plan.enums[index]
         let reference = SchemaObject.reference(enumeration.name)
-        guard lenient, enumeration.defaultCase == nil else { return reference }
+        guard field.lenient, enumeration.defaultCase == nil else { return reference }
         var alternatives: [MappedValue] = []
         let keys = enumeration.inputs.entries.map(\.key)
         if keys.contains(where: { if case .number = $0 { true } else { false } }) { alternatives.append(Self.numericString) }
         if keys.contains(where: { if case .string(let text) = $0 { NumberText.literal(in: text) != nil } else { false } }) {
             alternatives.append(SchemaObject.type("number").value)
         }
-        return alternatives.isEmpty ? reference : SchemaObject("anyOf", .array([reference.value] + alternatives))
+        guard !alternatives.isEmpty else { return reference }
+        note("With coercion on, an enum's numbers and numbers in strings are taken by their form, not by the value listed")
+        return SchemaObject("anyOf", .array([reference.value] + alternatives))
     }
 }

@@ -31,9 +31,11 @@ extension SchemaGenerator {
             addRules(of: field, in: model, type: field.type.unwrapped, sight: .exact, to: &value)
             describe(&value, site: field.site)
             // A field that leaves out its key when `null` is never `null` when there.
-            let written = field.type.isOptional && !field.omitsNull ? Self.nullable(value.value) : value.value
+            let canBeNull = field.type.isOptional || field.type == .json
+            let written =
+                !canBeNull ? value.value : field.omitsNull ? Self.nonNull(value.value) : Self.nullable(value.value)
             properties.append(MappedMember(key: field.name, value: written))
-            if !(field.type.isOptional && field.omitsNull) { required.append(field.name) }
+            if !(canBeNull && field.omitsNull) { required.append(field.name) }
         }
         for check in model.checks {
             note("`\(model.name)`: the check at \(Self.location(check.site)) holds for every record written, which the schema does not say")
@@ -51,8 +53,10 @@ extension SchemaGenerator {
         case .int: return .type("integer")
         case .double, .decimal: return .type("number")
         case .bool: return .type("boolean")
-        case .date: return SchemaObject.type("string").adding("format", .string("date-time")).adding("pattern", .string(Self.writtenDate))
-        case .url: return SchemaObject.type("string").adding("format", .string("uri"))
+        // No `format`: MapLang writes years from 0000 and URLs that RFC 3339's
+        // `date-time` and RFC 3986's `uri` do not take (an IRI, `a[b]`).
+        case .date: return SchemaObject.type("string").adding("pattern", .string(Self.writtenDate))
+        case .url: return .type("string")
         case .data: return SchemaObject.type("string").adding("pattern", .string(Self.writtenBase64))
         case .json: return SchemaObject()
         case .enumeration(let index): return .reference(plan.enums[index].name)
@@ -64,7 +68,7 @@ extension SchemaGenerator {
         case .dictionary(let element):
             return SchemaObject.type("object").adding("additionalProperties", elementValue(element))
         case .optional(let wrapped):
-            return SchemaObject(members: [MappedMember(key: "anyOf", value: .array([SchemaObject.type("null").value, outputValue(wrapped).value]))])
+            return SchemaObject("anyOf", .array([SchemaObject.type("null").value, outputValue(wrapped).value]))
         }
     }
 
@@ -78,29 +82,26 @@ extension SchemaGenerator {
     /// first under the choice's output key, as it was read.
     mutating func outputChoice(_ index: Int) -> MappedValue {
         let choice = plan.choices[index]
+        let listed = Self.lookupSchema(choice.variants.entries.map(\.key))
         var branches: [MappedValue] = []
-        let listed = choice.variants.entries.map(\.key).sorted(by: Self.lookupOrder).map(\.value)
         for model in variantModels(of: index) {
-            let values = discriminatorValues(of: index, for: model)
-            var discriminator: SchemaObject
+            let values = Self.lookupSchema(discriminatorKeys(of: index, for: model))
+            var discriminator = values.schema
             if model == choice.defaultModel {
                 // Any value no variant lists, or `null` when the key was missing.
-                discriminator = SchemaObject("not", SchemaObject("enum", .array(listed)).value)
-                if !values.isEmpty {
-                    discriminator = SchemaObject("anyOf", .array([SchemaObject("enum", .array(values)).value, discriminator.value]))
-                }
-            } else {
-                discriminator = values.count == 1 ? SchemaObject("const", values[0]) : SchemaObject("enum", .array(values))
+                let other = SchemaObject("not", listed.exactly).value
+                discriminator = values.exactly.isNoSchema ? other : SchemaObject("anyOf", .array([values.schema, other])).value
             }
             var branch = SchemaObject.reference(plan.models[model].name)
-            branch["properties"] = .object(MappedObject([MappedMember(key: choice.outputKey, value: discriminator.value)]))
+            branch["properties"] = .object(MappedObject([MappedMember(key: choice.outputKey, value: discriminator)]))
             branch["required"] = .strings([choice.outputKey])
             branch["unevaluatedProperties"] = .bool(false)
             branches.append(branch.value)
         }
         var schema = SchemaObject.type("object")
         describe(&schema, site: choice.site)
-        schema["oneOf"] = .array(branches)
+        schema[listed.isExact ? "oneOf" : "anyOf"] = .array(branches)
+        if !listed.isExact { noteInexactChoice("`\(choice.name)` (\(Self.location(choice.site)))") }
         return schema.value
     }
 

@@ -25,6 +25,11 @@ extension SchemaGenerator {
                 note("\(place(field, in: model)): \(rule.site.description) at \(Self.location(rule.site)) is not checked: \(reason)")
             }
         }
+        if case .input(lenient: true, _) = sight, !field.rules.isEmpty, type.jsonType != nil {
+            note(
+                "With coercion on, a field also reads other JSON types (`\"42\"` for a number, `42` for a string); "
+                    + "its rules are checked only on values already of its own type")
+        }
     }
 
     /// Adds one rule's keywords; why it cannot, if it cannot.
@@ -60,6 +65,9 @@ extension SchemaGenerator {
 
     /// `length` and `nonEmpty`: counts of characters, elements or members.
     private func addLength(_ range: NumericRange, type: ValueType, lossy: Bool, to schema: inout SchemaObject) -> String? {
+        if lossy, type.isCollection {
+            return "the field is `lossy`: elements that fail are dropped before the rule counts them"
+        }
         let lower = range.lower?.integer
         let upper = range.upper?.integer.map { range.includesUpper ? $0 : $0 - 1 }
         let names: (minimum: String, maximum: String)
@@ -73,9 +81,7 @@ extension SchemaGenerator {
         case .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice, .optional: return nil
         }
         if let upper { schema[names.maximum] = .int(max(upper, 0)) }
-        guard let lower else { return nil }
-        guard !lossy else { return "the field is `lossy`: elements that fail are dropped before the rule counts them" }
-        schema[names.minimum] = .int(max(lower, 0))
+        if let lower { schema[names.minimum] = .int(max(lower, 0)) }
         return nil
     }
 
@@ -89,11 +95,12 @@ extension SchemaGenerator {
                 return enumeration.cases.firstIndex(of: name)
             })
             let refused = enumeration.inputs.entries.filter { !allowed.contains($0.value) }.map(\.key)
-            if !refused.isEmpty { schema["not"] = SchemaObject("enum", .array(refused.sorted(by: Self.lookupOrder).map(\.value))).value }
+            let exclusion = Self.lookupSchema(refused).exactly
+            if !refused.isEmpty, !exclusion.isNoSchema { schema["not"] = exclusion }
             if let fallback = enumeration.defaultCase, !allowed.contains(fallback) {
                 return "values the enum does not list become `\(enumeration.cases[fallback])`, which the rule refuses"
             }
-            return nil
+            return lenient ? "with coercion on, a number also finds a string the enum lists, and a string a number" : nil
         }
         let allowed = SchemaObject("enum", .array(values.map(Self.json)))
         guard lenient, let jsonType = type.jsonType else {
@@ -126,14 +133,23 @@ extension ValueType {
         }
     }
 
-    /// The JSON type a value of this type is written as, for a scalar.
+    /// The JSON type of a scalar that coercion converts (grammar.md 3.6);
+    /// `nil` for the types it does not.
     var jsonType: String? {
         switch self {
-        case .string, .date, .url, .data, .enumeration: "string"
+        case .string: "string"
         case .int: "integer"
         case .double, .decimal: "number"
         case .bool: "boolean"
-        case .json, .model, .choice, .array, .dictionary, .optional: nil
+        case .date, .url, .data, .enumeration, .json, .model, .choice, .array, .dictionary, .optional: nil
+        }
+    }
+
+    /// Whether values are arrays or dictionaries.
+    var isCollection: Bool {
+        switch self {
+        case .array, .dictionary: true
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .model, .enumeration, .choice, .optional: false
         }
     }
 }

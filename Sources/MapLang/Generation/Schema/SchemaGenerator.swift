@@ -174,10 +174,17 @@ package struct SchemaGenerator {
         return Set(plan.variants.entries.map(\.value) + (plan.defaultModel.map { [$0] } ?? [])).sorted()
     }
 
-    /// The discriminator values that choose each model, sorted by model,
-    /// then strings, numbers and booleans, each in order.
-    func discriminatorValues(of choice: Int, for model: Int) -> [MappedValue] {
-        plan.choices[choice].variants.entries.filter { $0.value == model }.map(\.key).sorted(by: Self.lookupOrder).map(\.value)
+    /// The discriminator values that choose a model.
+    func discriminatorKeys(of choice: Int, for model: Int) -> [LookupKey] {
+        plan.choices[choice].variants.entries.filter { $0.value == model }.map(\.key)
+    }
+
+    /// Notes a choice whose branches may overlap, so that `anyOf` takes
+    /// the place of `oneOf`.
+    mutating func noteInexactChoice(_ place: String) {
+        note(
+            "\(place): a discriminator value past ASCII (which other Unicode forms of it also find), a number past 2^53, "
+                + "or an index counted from the end is not told apart exactly, so the branches are `anyOf`, not `oneOf`")
     }
 
     /// An order of lookup keys that does not depend on a dictionary's.
@@ -219,8 +226,8 @@ package struct SchemaGenerator {
     }
 
     /// The `//` comments above a declaration as a `description`, if any.
-    func describe(_ schema: inout SchemaObject, site: RuleSite, adding extra: String? = nil) {
-        let text = (docs.above(site: site) + (extra.map { [$0] } ?? [])).joined(separator: "\n")
+    func describe(_ schema: inout SchemaObject, site: RuleSite) {
+        let text = docs.above(site: site).joined(separator: "\n")
         if !text.isEmpty { schema["description"] = .string(text) }
     }
 
@@ -228,35 +235,42 @@ package struct SchemaGenerator {
     /// that is all it constrains the kind of value by, else an `anyOf`.
     static func nullable(_ schema: MappedValue) -> MappedValue {
         guard case .object(let object) = schema, !schema.isAnySchema else { return schema }
-        let exclusive = ["enum", "const", "$ref", "anyOf", "oneOf", "allOf", "not", "if"]
-        if !object.members.contains(where: { exclusive.contains($0.key) }) {
-            var widened = SchemaObject(members: object.members)
-            switch widened["type"] {
-            case .string(let name)?:
-                if name == "null" { return schema }
-                widened["type"] = .strings([name, "null"])
-            case .array(let names)?:
-                if names.contains(.string("null")) { return schema }
-                widened["type"] = .array(names + [.string("null")])
-            default: return SchemaObject("anyOf", .array([SchemaObject.type("null").value, schema])).value
-            }
-            return widened.value
+        let either = SchemaObject("anyOf", .array([SchemaObject.type("null").value, schema])).value
+        guard !object.members.contains(where: { exclusive.contains($0.key) }) else { return either }
+        var widened = SchemaObject(members: object.members)
+        switch widened["type"] {
+        case .string(let name)?:
+            if name == "null" { return schema }
+            widened["type"] = .strings([name, "null"])
+        case .array(let names)?:
+            if names.contains(.string("null")) { return schema }
+            widened["type"] = .array(names + [.string("null")])
+        case nil, .null?, .bool?, .int?, .double?, .decimal?, .date?, .url?, .object?:
+            return either
         }
-        return SchemaObject("anyOf", .array([SchemaObject.type("null").value, schema])).value
-    }
-}
-
-extension SchemaObject {
-    /// A schema of these keywords.
-    init(members: [MappedMember]) {
-        self.init()
-        for member in members { self[member.key] = member.value }
+        return widened.value
     }
 
-    /// The schema with one more keyword.
-    func adding(_ keyword: String, _ value: MappedValue) -> SchemaObject {
-        var copy = self
-        copy[keyword] = value
-        return copy
+    /// A schema that does not allow `null`: as it is when its `type` leaves
+    /// `null` out, else with `"not": {"type": "null"}`.
+    static func nonNull(_ schema: MappedValue) -> MappedValue {
+        let notNull = SchemaObject("not", SchemaObject.type("null").value)
+        guard case .object(let object) = schema, !schema.isAnySchema else { return notNull.value }
+        var narrowed = SchemaObject(members: object.members)
+        switch narrowed["type"] {
+        case .string(let name)?:
+            if name != "null" { return schema }
+        case .array(let names)?:
+            if !names.contains(.string("null")) { return schema }
+        case nil, .null?, .bool?, .int?, .double?, .decimal?, .date?, .url?, .object?:
+            break
+        }
+        guard narrowed["not"] == nil else { return SchemaObject("allOf", .array([notNull.value, schema])).value }
+        narrowed["not"] = notNull["not"]
+        return narrowed.value
     }
+
+    /// The keywords that constrain more than the kind of value: `null` is
+    /// added to a schema with one of them through `anyOf`.
+    private static let exclusive: Set<String> = ["enum", "const", "$ref", "anyOf", "oneOf", "allOf", "not", "if"]
 }

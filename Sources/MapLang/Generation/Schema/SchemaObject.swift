@@ -41,6 +41,21 @@ struct SchemaObject {
     }
 }
 
+extension SchemaObject {
+    /// A schema of these keywords.
+    init(members: [MappedMember]) {
+        self.init()
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// The schema with one more keyword.
+    func adding(_ keyword: String, _ value: MappedValue) -> SchemaObject {
+        var copy = self
+        copy[keyword] = value
+        return copy
+    }
+}
+
 extension MappedValue {
     /// The empty schema, which every value satisfies.
     static let anySchema = MappedValue.object(MappedObject())
@@ -53,4 +68,7 @@ extension MappedValue {
 
     /// Whether this is the empty schema.
     var isAnySchema: Bool { self == .anySchema }
+
+    /// Whether this is the schema no value satisfies.
+    var isNoSchema: Bool { self == .noSchema }
 }
