@@ -21,6 +21,7 @@ extension SwiftGenerator {
         let file = found.map { $0.file.split(separator: "/").last.map(String.init) ?? $0.file } ?? ""
         let comments = found.map { docs.above(offset: $0.decl.span.start, in: $0.file) } ?? []
         var lines = doc(comments, note: "The enum `\(plan.name)` of `\(file)`.", indent: "")
+        guard !plan.cases.isEmpty else { return lines + caselessEnumeration(plan.name) }
         lines.append(
             "\(accessPrefix)enum \(names.type(plan.name)): \(names.standard("String")), \(conformances), \(names.standard("CaseIterable")) {")
         for (position, name) in plan.cases.enumerated() {
@@ -34,6 +35,25 @@ extension SwiftGenerator {
         }
         lines.append("}")
         return lines
+    }
+
+    /// An enum with no case, which no value maps to: without a raw type,
+    /// which Swift refuses there, and with the coding Swift cannot make for it.
+    private func caselessEnumeration(_ name: String) -> [String] {
+        [
+            "\(accessPrefix)enum \(names.type(name)): \(conformances), \(names.standard("CaseIterable")) {",
+            "    /// Fails: `\(name)` has no case to decode.",
+            "    \(accessPrefix)init(from decoder: any \(names.standard("Decoder"))) throws {",
+            "        throw \(names.standard("DecodingError")).dataCorrupted(",
+            "            .init(codingPath: decoder.codingPath, debugDescription: \(SwiftNames.literal("`\(name)` has no case"))))",
+            "    }",
+            "",
+            "    /// Never called: there is no value to encode.",
+            "    \(accessPrefix)func encode(to encoder: any \(names.standard("Encoder"))) throws {",
+            "        switch self {}",
+            "    }",
+            "}",
+        ]
     }
 
     /// A literal of the rules as a reader sees it: strings quoted.

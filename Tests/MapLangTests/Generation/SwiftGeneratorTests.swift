@@ -301,4 +301,24 @@ struct SwiftGeneratorTests {
     @Test func literalsAreEscaped() {
         #expect(SwiftNames.literal("a\"b\\c\n\u{7}é") == #""a\"b\\c\n\u{7}é""#)
     }
+
+    @Test func anEnumWithNoCaseHasNoRawTypeAndItsOwnCoding() throws {
+        let code = try generate("enum Never {\n}\n\nmodel A {\n  e: Never?\n}\n")
+        #expect(
+            code.contains(
+                """
+                enum Never: Codable, Sendable, Equatable, Hashable, CaseIterable {
+                    /// Fails: `Never` has no case to decode.
+                    init(from decoder: any Decoder) throws {
+                        throw DecodingError.dataCorrupted(
+                            .init(codingPath: decoder.codingPath, debugDescription: "`Never` has no case"))
+                    }
+
+                    /// Never called: there is no value to encode.
+                    func encode(to encoder: any Encoder) throws {
+                        switch self {}
+                    }
+                }
+                """))
+    }
 }
