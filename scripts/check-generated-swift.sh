@@ -8,7 +8,8 @@
 #     expected output.
 # An example whose records fail on purpose (`expected.status`) or that maps
 # in reverse (`--reverse` in `args`) is compiled only. The code is generated
-# once internal and once public; both must compile without warnings.
+# once internal and once public (with imports internal by default, as a
+# package may ask); both must compile without warnings.
 #
 # usage: scripts/check-generated-swift.sh
 set -euo pipefail
@@ -38,7 +39,10 @@ for folder in examples/*/; do
     for access in internal public; do
         mkdir -p "$work/Sources/$module-$access"
         "$maplang" gen swift "$folder$name.map" --access "$access" -o "$work/Sources/$module-$access/Types.swift"
-        targets="$targets        .target(name: \"$module-$access\", dependencies: [.product(name: \"MapLang\", package: \"MapLang\")]),
+        # Public code must also compile where imports are internal by default.
+        settings=""
+        [ "$access" = public ] && settings=", swiftSettings: [.enableUpcomingFeature(\"InternalImportsByDefault\")]"
+        targets="$targets        .target(name: \"$module-$access\", dependencies: [.product(name: \"MapLang\", package: \"MapLang\")]$settings),
 "
     done
     root_type=$(sed -n 's/^root \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p;T;q' "$folder$name.map")

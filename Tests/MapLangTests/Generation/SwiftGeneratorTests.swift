@@ -321,4 +321,15 @@ struct SwiftGeneratorTests {
                 }
                 """))
     }
+
+    /// Public code imports publicly what its declarations show, and only that.
+    @Test func publicCodeImportsPubliclyWhatItShows() throws {
+        var options = SwiftGenerator.Options()
+        options.access = .public
+        let dated = try generate("model A {\n  at: Date\n  raw: JSON\n}\n", options)
+        #expect(dated.contains("\npublic import Foundation\npublic import MapLang\n"))
+        let plain = try generate("model A {\n  n: Int\n}\n", options)
+        #expect(plain.contains("\nimport Foundation\n\n"))
+        #expect(try generate("model A {\n  at: Date\n}\n").contains("\nimport Foundation\n\n"))
+    }
 }
