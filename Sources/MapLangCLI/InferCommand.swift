@@ -62,14 +62,21 @@ struct InferCommand {
             case .noRecords:
                 reporter.fail("`\(name)` holds no record to infer rules from")
                 return .mappingFailed
-            case .recordsAreNotObjects(let found):
+            case .recordsAreNotObjects(let found, let record):
+                let isArray = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
+                let place = arguments.flags.contains("--ndjson") ? "line \(record + 1)" : isArray ? "`$[\(record)]`" : "the document"
                 reporter.fail(
-                    "`\(name)`: a record is \(found); rules map objects",
+                    "`\(name)`: \(place) is \(found); rules map objects",
                     help: "give a sample whose records are objects: an object, an array of objects, or with `--ndjson` one object per line")
                 return .mappingFailed
             case .invalidRootName(let root):
                 reporter.fail("`--root` names `\(root)`, which is not a name a model can take", help: "use a name such as `Issue`")
                 return .usage
+            case .tooLarge(let bytes):
+                reporter.fail(
+                    "the rules inferred from `\(name)` would take \(bytes >> 20) MiB, past the \(Rules.maximumSourceBytes >> 20) MiB a rules file may hold",
+                    help: "infer from a smaller sample, or from records of fewer different keys")
+                return .mappingFailed
             case .unchecked(let messages):
                 reporter.fail("internal error: the inferred rules do not check: \(messages)")
                 return .internalError

@@ -426,7 +426,7 @@ package struct Lexer {
 }
 
 /// The ASCII bytes the lexer looks at, by name.
-private enum Ascii {
+enum Ascii {
     static let tab = UInt8(ascii: "\t")
     static let newline = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")

@@ -38,7 +38,7 @@ struct CLIInferTests {
         CLIHarness.expect(
             CLIHarness.run(["infer", "sample.json"], files: ["sample.json": "[1, 2]"]).outcome,
             stderr:
-                "maplang: error: `sample.json`: a record is a number; rules map objects\nhelp: give a sample whose records are objects: an object, an array of objects, or with `--ndjson` one object per line\n",
+                "maplang: error: `sample.json`: `$[0]` is a number; rules map objects\nhelp: give a sample whose records are objects: an object, an array of objects, or with `--ndjson` one object per line\n",
             status: 1)
         CLIHarness.expect(
             CLIHarness.run(["infer", "sample.json"], files: ["sample.json": "[]"]).outcome,
@@ -51,5 +51,20 @@ struct CLIInferTests {
             CLIHarness.run(["infer", "sample.json", "-o", "./sample.json"], files: ["sample.json": "{}"]).outcome,
             stderr: "maplang: error: `--output` names the sample `./sample.json`; it would be overwritten\n", status: 64)
         #expect(CLIHarness.run(["infer", "missing.json"]).outcome.status == 66)
+    }
+
+    @Test func theSamplesNameCannotBreakTheComment() {
+        let outcome = CLIHarness.run(["infer", "a\nb\u{202E}.json"], files: ["a\nb\u{202E}.json": "{}"]).outcome
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.hasPrefix("// Starter rules written by `maplang infer` from `a\\u{A}b\\u{202E}.json` (1 record).\n"))
+    }
+
+    @Test func rulesPastARulesFilesLimitAreRefused() {
+        let sample = "{\"" + String(repeating: "K", count: 9_000_000) + "\": 1}"
+        CLIHarness.expect(
+            CLIHarness.run(["infer", "wide.json"], files: ["wide.json": sample]).outcome,
+            stderr:
+                "maplang: error: the rules inferred from `wide.json` would take 17 MiB, past the 16 MiB a rules file may hold\nhelp: infer from a smaller sample, or from records of fewer different keys\n",
+            status: 1)
     }
 }

@@ -33,10 +33,16 @@ enum InferenceNames {
     }
 
     /// An enum case's name for a value: `in_progress` → `inProgress`,
-    /// `Open` → `open`.
+    /// `Open` → `open`; `empty` for a value with no letter or digit.
     static func enumCase(for value: String) -> String {
-        let name = field(for: value)
-        return name == "field" ? "empty" : name
+        words(of: value).isEmpty ? "empty" : field(for: value)
+    }
+
+    /// Whether text is a name as the lexer reads one: an ASCII letter or
+    /// `_`, then letters, digits and `_`.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, Ascii.isIdentifierStart(first) else { return false }
+        return text.utf8.allSatisfy(Ascii.isIdentifierContinue)
     }
 
     /// The word with its first letter upper-case and the rest lower-case,
@@ -64,10 +70,7 @@ enum InferenceNames {
     /// A key as `from` writes it: bare when it is a plain name the grammar
     /// does not use, a string literal otherwise.
     static func keyPath(for key: String) -> String {
-        let plain =
-            key.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
-            && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return plain && !TokenKind.keywords.contains(key) ? key : TokenKind.quoted(key, limit: nil)
+        isIdentifier(key) && !TokenKind.keywords.contains(key) ? key : TokenKind.quoted(key, limit: nil)
     }
 
     /// The built-in types' names, which no declaration may take.

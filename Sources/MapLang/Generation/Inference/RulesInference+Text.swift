@@ -1,12 +1,13 @@
 // MARK: - The rules as text, laid out and checked
 
 extension RulesInference {
-    /// The rules file: a comment, `root`, the key strategy, then the
+    /// The rules file: a comment naming the sample (its control and bidi
+    /// characters escaped, so none can end or reorder the comment), `root`, the key strategy, then the
     /// choices, models and enums in the order they were made, laid out by
     /// the formatter.
     func text(root: InferredType, sampleName: String, records: Int) throws(Problem) -> String {
         var lines = [
-            "// Starter rules written by `maplang infer` from \(sampleName) (\(records) \(records == 1 ? "record" : "records")).",
+            "// Starter rules written by `maplang infer` from \(Self.commentSafe(sampleName)) (\(records) \(records == 1 ? "record" : "records")).",
             "// Check the names, the types and which fields are optional before relying on them.",
             "root \(root.text)",
         ]
@@ -23,14 +24,32 @@ extension RulesInference {
         }
         for enumeration in enums {
             lines += ["", "enum \(enumeration.name) {"]
-            var names = UniqueNames()
+            var caseNames = UniqueNames()
             for value in enumeration.values {
-                let name = names.claim(InferenceNames.enumCase(for: value))
+                let name = caseNames.claim(InferenceNames.enumCase(for: value))
                 lines.append("  " + name + (name == value ? "" : " from " + TokenKind.quoted(value, limit: nil)))
             }
             lines.append("}")
         }
-        return try Self.checked(lines.joined(separator: "\n") + "\n")
+        let text = lines.joined(separator: "\n") + "\n"
+        // Refused before it is parsed: `fmt`, `check` and `run` would not read it.
+        guard text.utf8.count <= Rules.maximumSourceBytes else { throw .tooLarge(bytes: text.utf8.count) }
+        return try Self.checked(text)
+    }
+
+    /// Text with its control and bidi characters written as `\u{…}` escapes.
+    private static func commentSafe(_ text: String) -> String {
+        var safe = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.isBidiControl
+                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+            {
+                safe += scalar.escaped
+            } else {
+                safe.unicodeScalars.append(scalar)
+            }
+        }
+        return safe
     }
 
     /// A field's line: `htmlURL: URL from html_url using iso8601`.

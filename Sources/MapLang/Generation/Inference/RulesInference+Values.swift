@@ -15,7 +15,8 @@ extension RulesInference {
     ///   - values: The values, none `null`.
     ///   - key: The key they are under, which may name a time.
     ///   - nameHint: What to name a model, enum or choice made for them.
-    mutating func valueType(_ values: [JSONValue], key: String, nameHint: String) -> InferredType {
+    ///   - depth: How many arrays and dictionaries the field's type is already inside.
+    mutating func valueType(_ values: [JSONValue], key: String, nameHint: String, depth: Int) -> InferredType {
         var objects: [JSONValue] = []
         var arrays: [[JSONValue]] = []
         var strings: [String] = []
@@ -36,11 +37,13 @@ extension RulesInference {
         if kinds > 1, objects.isEmpty, arrays.isEmpty, !strings.isEmpty { return InferredType(text: "String") }
         // Nothing but `null`, or values of several JSON types: any value.
         guard kinds == 1 else { return InferredType(text: "JSON") }
-        if !objects.isEmpty { return objectType(objects, nameHint: nameHint, exactName: nil) }
+        // Deeper arrays and dictionaries than a type may nest: any value.
+        if depth >= Self.maximumNesting, !objects.isEmpty || !arrays.isEmpty { return InferredType(text: "JSON") }
+        if !objects.isEmpty { return objectType(objects, nameHint: nameHint, depth: depth, exactName: nil) }
         if !arrays.isEmpty {
             let elements = arrays.flatMap { $0 }
             let present = elements.filter { $0 != .null }
-            var element = valueType(present, key: key, nameHint: InferenceNames.singular(nameHint))
+            var element = valueType(present, key: key, nameHint: InferenceNames.singular(nameHint), depth: depth + 1)
             element.text = "[" + element.text + (present.count < elements.count ? "?" : "") + "]"
             return element
         }
@@ -60,6 +63,11 @@ extension RulesInference {
         if let enumeration = enumeration(for: strings, nameHint: nameHint) { return InferredType(text: enumeration) }
         return InferredType(text: "String")
     }
+
+    /// The most arrays and dictionaries a field's type is nested in, well
+    /// under the grammar's limit (`RulesParser.nestingLimit`); deeper
+    /// values are `JSON`.
+    static let maximumNesting = 32
 
     /// The most distinct values an inferred enum has.
     static let enumMaximumCases = 10
@@ -108,12 +116,13 @@ extension RulesInference {
     /// `timestamp` for seconds or `timestamp(ms)` for milliseconds since 1970,
     /// when the key says the value is a time (`created_at`, `updatedAt`,
     /// `time`, `timestamp`) and every value is in the range of that unit
-    /// that means a year from 1970 to about 2286.
+    /// that means a year from 1973 to about 2286, so that durations
+    /// (`response_time: 0.25`) stay numbers.
     private func timestampTransformer(_ numbers: [JSONNumber], key: String) -> String? {
         let last = InferenceNames.words(of: key).last?.lowercased()
         guard ["at", "time", "timestamp", "ts"].contains(last ?? "") else { return nil }
         let values = numbers.map(\.doubleValue)
-        if values.allSatisfy({ (0..<1e10).contains($0) }) { return "timestamp" }
+        if values.allSatisfy({ (1e8..<1e10).contains($0) }) { return "timestamp" }
         if numbers.allSatisfy({ $0.int64Value != nil }), values.allSatisfy({ (1e11..<1e13).contains($0) }) { return "timestamp(ms)" }
         return nil
     }

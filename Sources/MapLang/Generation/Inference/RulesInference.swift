@@ -34,28 +34,45 @@ package struct RulesInference {
 
     /// Why no rules can be inferred from a sample.
     package enum Problem: Error, Sendable, Equatable {
-        /// The records are not objects (the sample holds no object to make a model of).
-        case recordsAreNotObjects(found: String)
+        /// A record, by its place among the records, is not an object.
+        case recordsAreNotObjects(found: String, record: Int)
         /// The sample holds no record.
         case noRecords
         /// `Options.root` is not a name a model can take.
         case invalidRootName(String)
         /// The rules written do not check: a mistake of the inference, with the checker's messages.
         case unchecked(String)
+        /// The rules would be larger than a rules file may be (`Rules.maximumSourceBytes`); their size.
+        case tooLarge(bytes: Int)
     }
 
-    /// A field of a model being inferred.
+    /// A field of a model being inferred; two are the same only when
+    /// their keys have the same bytes, as keys are read.
     struct Field: Hashable {
         /// The field's name.
         var name: String
         /// The key it reads.
-        var key: String
+        var key: String {
+            get { exactKey.string }
+            set { exactKey = ExactKey(string: newValue) }
+        }
+        /// The key, compared by its bytes.
+        private var exactKey: ExactKey
         /// Its type, without `?`.
         var type: String
         /// Whether it is optional.
         var optional: Bool
         /// Its transformer, if any.
         var transformer: String?
+
+        /// A field.
+        init(name: String, key: String, type: String, optional: Bool, transformer: String?) {
+            self.name = name
+            self.exactKey = ExactKey(string: key)
+            self.type = type
+            self.optional = optional
+            self.transformer = transformer
+        }
     }
 
     /// A model being inferred.
@@ -81,7 +98,15 @@ package struct RulesInference {
         /// The discriminator's key.
         var key: String
         /// Each value and the model it picks.
-        var variants: [(value: String, model: String)]
+        var variants: [Variant]
+    }
+
+    /// A discriminator value and the model it picks.
+    struct Variant {
+        /// The value.
+        var value: String
+        /// The model's name.
+        var model: String
     }
 
     /// How fields' names give their keys.
@@ -105,20 +130,19 @@ package struct RulesInference {
     /// - Parameters:
     ///   - records: The records: a top-level array's elements, or the one document, or NDJSON lines.
     /// - Returns: The rules, formatted.
-    /// - Throws: `Problem` when the records are not objects, or there are none, or the root's name cannot be a model's.
+    /// - Throws: `Problem` when the records are not objects, or there are none, or the root's name cannot be a model's,
+    ///   or the rules would be too large.
     package static func infer(records: [JSONValue], options: Options = Options()) throws(Problem) -> String {
         guard !records.isEmpty else { throw .noRecords }
-        if let other = records.first(where: { if case .object = $0 { false } else { true } }) {
-            throw .recordsAreNotObjects(found: other.kindDescription)
+        if let index = records.firstIndex(where: { if case .object = $0 { false } else { true } }) {
+            throw .recordsAreNotObjects(found: records[index].kindDescription, record: index)
         }
         let root = options.root ?? "Record"
-        guard root.first.map({ $0.isASCII && $0.isLetter }) == true,
-            root.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-            !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root)
+        guard InferenceNames.isIdentifier(root), !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root)
         else { throw .invalidRootName(root) }
         var inference = RulesInference(strategy: Self.strategy(for: records))
         _ = inference.names.claim(root)
-        let rootType = inference.objectType(records, nameHint: root, exactName: root)
+        let rootType = inference.objectType(records, nameHint: root, depth: 0, exactName: root)
         return try inference.text(root: rootType, sampleName: options.sampleName, records: records.count)
     }
 

@@ -3,7 +3,7 @@
 /// in the names handed out.
 struct UniqueNames {
     /// Every name handed out or reserved.
-    private(set) var taken: Set<String>
+    private var taken: Set<String>
     /// The names handed out, in order, so the last ones can be given back.
     private var order: [String] = []
     /// The next number to try after each base name.

@@ -128,9 +128,32 @@ struct RulesInferenceTests {
 
     @Test func samplesThatCannotGiveRules() {
         #expect(throws: RulesInference.Problem.noRecords) { try infer("[]") }
-        #expect(throws: RulesInference.Problem.recordsAreNotObjects(found: "a number")) { try infer("[{}, 1]") }
+        #expect(throws: RulesInference.Problem.recordsAreNotObjects(found: "a number", record: 1)) { try infer("[{}, 1]") }
         #expect(throws: RulesInference.Problem.invalidRootName("String")) { try infer("{}", root: "String") }
         #expect(throws: RulesInference.Problem.invalidRootName("my root")) { try infer("{}", root: "my root") }
         #expect(throws: RulesInference.Problem.invalidRootName("model")) { try infer("{}", root: "model") }
+    }
+
+    /// Samples whose rules once failed `check` or `run`.
+    @Test func samplesThatOnceGaveRulesThatFail() throws {
+        // A dictionary reads every member, an empty key's too.
+        #expect(try infer(#"{"scores": {"1": 10, "2": 20, "": "n/a"}}"#).contains("  scores: [String: String]\n"))
+        // Keys are read by their bytes: `é` composed and decomposed are two models' keys.
+        let forms = try infer("{\"author\": {\"pr\u{E9}nom\": \"Ada\"}, \"editor\": {\"pre\u{301}nom\": \"Bob\"}}")
+        #expect(forms.contains("  author: Author\n  editor: Editor\n"))
+        // No field of a choice's model takes the discriminator's name.
+        let typed = try infer(
+            #"[{"type": "person", "@type": "Person", "name": "Ada"}, {"type": "org", "@type": "Organization", "url": "https://x.test"}]"#)
+        #expect(typed.contains("model Person {\n  type2: String from \"@type\"\n  name: String\n}"))
+        // Deeper than a type may nest: `JSON`.
+        let deep = try infer(#"{"m": "# + String(repeating: "[", count: 65) + "1" + String(repeating: "]", count: 65) + "}")
+        #expect(deep.contains("  m: " + String(repeating: "[", count: 32) + "JSON" + String(repeating: "]", count: 32) + "\n"))
+        // A duration is a number, not a date.
+        #expect(try infer(#"{"response_time": 0.25, "created_at": 1464116217}"#).contains("  responseTime: Double\n  createdAt: Date using timestamp\n"))
+        // A key that is not plural keeps its name; a value that is the word `field` is that case.
+        let alias = try infer(
+            "[" + (0..<12).map { #"{"alias": {"kind": "\#($0 % 2 == 0 ? "a" : "b")", "\#($0 % 2 == 0 ? "x" : "y")": 1}, "k": "\#($0 % 2 == 0 ? "field" : "other")"}"# }
+                .joined(separator: ",") + "]")
+        #expect(alias.contains("choice Alias by kind {") && alias.contains("  field\n  other\n"))
     }
 }
