@@ -43,7 +43,28 @@ extension SchemaGenerator {
                 noteRulesUnchecked(field, in: model, because: "the rule sees the value after the transformers")
             }
         }
+        // What a missing key reads as, written as the input would hold it; not through transformers.
+        if let value = field.defaultValue, stage == nil { schema["default"] = inputForm(of: value, type: field.type) }
         return schema.value
+    }
+
+    /// A mapped value as the input holds it: an enum's case as its first
+    /// input, dates and URLs as their text, the rest as they are.
+    private func inputForm(of value: MappedValue, type: ValueType) -> MappedValue {
+        switch (type, value) {
+        case (.optional(let wrapped), _):
+            return value == .null ? .null : inputForm(of: value, type: wrapped)
+        case (.enumeration(let index), .string(let name)):
+            let enumeration = plan.enums[index]
+            return enumeration.cases.firstIndex(of: name).map { enumeration.preferredInputs[$0].value } ?? value
+        case (.array(let element), .array(let elements)):
+            return .array(elements.map { inputForm(of: $0, type: element) })
+        case (.dictionary(let element), .object(let object)):
+            return .object(MappedObject(object.members.map { MappedMember(key: $0.key, value: inputForm(of: $0.value, type: element)) }))
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.data, _), (.json, _),
+            (.model, _), (.choice, _), (.enumeration, _), (.array, _), (.dictionary, _):
+            return Self.json(value)
+        }
     }
 
     /// A field's transformers as written, with where each is:

@@ -40,10 +40,14 @@ struct InferSampleTests {
         return inferred.stdout
     }
 
-    @Test(arguments: examples) func everyExampleInput(_ name: String) throws {
+    /// Every JSON file of every example: its input, and its expected
+    /// output where any record was written.
+    @Test(arguments: examples) func everyExampleFile(_ name: String) throws {
         let folder = ExampleFolders.root + "/" + name
         let arguments = (try? TestFiles.text(folder + "/args")) ?? ""
         try inferAndCheck(folder + "/input.json", ndjson: arguments.contains("--ndjson"))
+        let expected = try TestFiles.text(folder + "/expected.json")
+        if expected.contains("{"), !arguments.contains("--ndjson") { try inferAndCheck(folder + "/expected.json") }
     }
 
     @Test(.enabled(if: TestFiles.corpus != nil, Testing.Comment(rawValue: TestFiles.corpusMissing)))
