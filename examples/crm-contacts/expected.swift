@@ -59,7 +59,7 @@ struct Contact: Codable, Sendable, Equatable, Hashable {
         self.displayName = try container.decode(String.self, forKey: .displayName)
         self.email = try container.decodeIfPresent(String.self, forKey: .email)
         self.address = try container.decode(Address.self, forKey: .address)
-        self.audit = try Audit(from: decoder)
+        self.audit = try .init(from: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {

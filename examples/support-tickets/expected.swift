@@ -200,7 +200,7 @@ struct Note: Codable, Sendable, Equatable, Hashable {
         self.tags = try container.decode([String].self, forKey: .tags)
         self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority)
         self.body = try container.decodeIfPresent(String.self, forKey: .body)
-        self.meta = try decoder.container(keyedBy: Flattened_meta.self).allKeys.isEmpty ? nil : Meta(from: decoder)
+        self.meta = try decoder.container(keyedBy: Flattened_meta.self).allKeys.isEmpty ? nil : .some(.init(from: decoder))
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -76,6 +76,9 @@ extension SwiftGenerator {
         var inputs: [Literal]
         /// Whether it is the model for values no variant lists.
         var isDefault: Bool
+        /// The case's name: the model's with its first letter lower-case,
+        /// and a number after it where another model's gives the same.
+        var caseName = ""
         /// Whether its case holds the discriminator too: when several
         /// values choose it, or it is the default, the value cannot be told
         /// from the case alone.
@@ -108,6 +111,18 @@ extension SwiftGenerator {
                 variants.append(Variant(model: model, inputs: [], isDefault: true))
             }
         }
+        // `Push` and `push` would both be `case push`.
+        var taken: Set<String> = []
+        for position in variants.indices {
+            let base = names.caseName(forModel: plan.models[variants[position].model].name)
+            var name = base
+            var number = 2
+            while !taken.insert(name).inserted {
+                name = base.hasSuffix("`") ? "`" + base.dropFirst().dropLast() + "\(number)`" : base + "\(number)"
+                number += 1
+            }
+            variants[position].caseName = name
+        }
         return variants
     }
 
@@ -139,7 +154,7 @@ extension SwiftGenerator {
             if position > 0 { lines.append("") }
             lines.append("    /// \(note).")
             let payload = variant.holdsDiscriminator ? "\(names.type(model)), discriminator: \(discriminatorType)" : names.type(model)
-            lines.append("    case \(names.caseName(forModel: model))(\(payload))")
+            lines.append("    case \(variant.caseName)(\(payload))")
         }
         lines += [
             "",
@@ -179,16 +194,14 @@ extension SwiftGenerator {
             "        switch discriminator {",
         ]
         for variant in variants where !variant.inputs.isEmpty {
-            let model = plan.models[variant.model].name
             let held = variant.holdsDiscriminator ? ", discriminator: discriminator" : ""
             lines.append("        case " + variant.inputs.map { pattern($0, byString: byString) }.joined(separator: ", ") + ":")
             // `.init`, not the model's name, which a case or local of the same name would hide.
-            lines.append("            self = .\(names.caseName(forModel: model))(try .init(from: decoder)\(held))")
+            lines.append("            self = .\(variant.caseName)(try .init(from: decoder)\(held))")
         }
         lines.append("        default:")
         if let fallback = variants.first(where: \.isDefault) {
-            let model = plan.models[fallback.model].name
-            lines.append("            self = .\(names.caseName(forModel: model))(try .init(from: decoder), discriminator: discriminator)")
+            lines.append("            self = .\(fallback.caseName)(try .init(from: decoder), discriminator: discriminator)")
         } else {
             lines.append(
                 "            throw \(names.standard("DecodingError")).dataCorruptedError(forKey: .discriminator, in: container, "
@@ -206,12 +219,11 @@ extension SwiftGenerator {
             "        switch self {",
         ]
         for variant in variants {
-            let model = plan.models[variant.model].name
             if variant.holdsDiscriminator {
-                lines.append("        case .\(names.caseName(forModel: model))(let value, let discriminator):")
+                lines.append("        case .\(variant.caseName)(let value, let discriminator):")
                 lines.append("            try container.encode(discriminator, forKey: .discriminator)")
             } else {
-                lines.append("        case .\(names.caseName(forModel: model))(let value):")
+                lines.append("        case .\(variant.caseName)(let value):")
                 let first = variant.inputs.first.map { pattern($0, byString: byString) } ?? ".null"
                 let written = byString ? first : names.standard("MappedValue") + first
                 lines.append("            try container.encode(\(written), forKey: .discriminator)")

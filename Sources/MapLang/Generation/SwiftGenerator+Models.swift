@@ -139,10 +139,11 @@ extension SwiftGenerator {
                     + field.flattenedNames.map { "        case \(names.member($0))" } + ["    }"]
                 decoding.append(
                     "        \(target) = "
-                        + box("try decoder.container(keyedBy: \(keysType).self).allKeys.isEmpty ? nil : \(type)(from: decoder)"))
+                        + box("try decoder.container(keyedBy: \(keysType).self).allKeys.isEmpty ? nil : .some(.init(from: decoder))"))
                 encoding.append("        try \(property)?.encode(to: encoder)")
             } else if field.flattens {
-                decoding.append("        \(target) = " + box("try \(type)(from: decoder)"))
+                // `.init`, not the type's name, which a field of the same name would hide.
+                decoding.append("        \(target) = " + box("try .init(from: decoder)"))
                 encoding.append(
                     field.type.isOptional ? "        try \(property)?.encode(to: encoder)" : "        try \(property).encode(to: encoder)")
             } else if field.type.isOptional {

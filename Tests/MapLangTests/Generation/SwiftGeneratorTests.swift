@@ -163,7 +163,7 @@ struct SwiftGeneratorTests {
               city: String
             }
             """)
-        #expect(code.contains("        self.address = try Address(from: decoder)"))
+        #expect(code.contains("        self.address = try .init(from: decoder)"))
         #expect(code.contains("        try self.address.encode(to: encoder)"))
         #expect(code.contains("    private enum CodingKeys: String, CodingKey {\n        case name\n    }"))
     }
@@ -295,7 +295,7 @@ struct SwiftGeneratorTests {
             """)
         #expect(code.contains("    private enum Flattened_meta: String, CodingKey {\n        case source\n    }"))
         #expect(
-            code.contains("        self.meta = try decoder.container(keyedBy: Flattened_meta.self).allKeys.isEmpty ? nil : Meta(from: decoder)"))
+            code.contains("        self.meta = try decoder.container(keyedBy: Flattened_meta.self).allKeys.isEmpty ? nil : .some(.init(from: decoder))"))
     }
 
     @Test func literalsAreEscaped() {
@@ -331,5 +331,15 @@ struct SwiftGeneratorTests {
         let plain = try generate("model A {\n  n: Int\n}\n", options)
         #expect(plain.contains("\nimport Foundation\n\n"))
         #expect(try generate("model A {\n  at: Date\n}\n").contains("\nimport Foundation\n\n"))
+    }
+
+    /// Names that once gave code that does not compile: two models whose
+    /// case names would be one, a flattened field named like its type.
+    @Test func namesThatWouldClash() throws {
+        let clash = try generate(
+            "root C\n\nmodel Push {\n  a: Int\n}\n\nmodel push {\n  b: Int\n}\n\nchoice C by kind {\n  \"x\" -> Push\n  \"y\" -> push\n}\n")
+        #expect(clash.contains("    case push(Push)\n") && clash.contains("    case push2(push)\n"))
+        let flattened = try generate("root A\n\nmodel Meta {\n  s: String\n}\n\nmodel A {\n  Meta: Meta flatten\n}\n")
+        #expect(flattened.contains("        self.Meta = try .init(from: decoder)\n"))
     }
 }
