@@ -9,7 +9,7 @@ extension SwiftGenerator {
         lines.append("\(accessPrefix)struct \(names.type(model.name)): \(conformances) {")
         var body: [[String]] = []
         for field in model.fields {
-            let name = names.member(field.name)
+            let name = names.member(property(field, in: model))
             let type = swiftType(field.type)
             let comment = doc(docs.above(site: field.site), note: source(of: field), indent: "    ")
             guard isBoxed(field, in: index) else {
@@ -32,7 +32,11 @@ extension SwiftGenerator {
             ])
         }
         if options.access == .public || model.fields.contains(where: { isBoxed($0, in: index) }) { body.append(initializer(model, index)) }
-        if model.fields.contains(where: { $0.flattens || isBoxed($0, in: index) }) { body.append(contentsOf: explicitCoding(model, index)) }
+        if model.fields.contains(where: { $0.flattens || isBoxed($0, in: index) }) {
+            body.append(contentsOf: explicitCoding(model, index))
+        } else if model.fields.contains(where: { property($0, in: model) != $0.name }) {
+            body.append(codingKeys(model.fields, in: model))
+        }
         lines += body.enumerated().flatMap { $0.offset == 0 ? $0.element : [""] + $0.element }
         lines.append("}")
         return lines
@@ -70,12 +74,35 @@ extension SwiftGenerator {
             "\(names.member(field.name)) \(field.name)_: \(swiftType(field.type))" + (field.type.isOptional ? " = nil" : "")
         }
         let assignments = model.fields.map { field in
-            guard isBoxed(field, in: index) else { return "        self.\(names.member(field: field.name)) = \(field.name)_" }
+            guard isBoxed(field, in: index) else { return "        self.\(names.member(field: property(field, in: model))) = \(field.name)_" }
             let value = field.name + "_"
             return "        self.\(storage(field, in: model)) = " + (field.type.isOptional ? "\(value).map { [$0] } ?? []" : "[\(value)]")
         }
         return ["    /// Creates a value from its fields.", "    \(accessPrefix)init(\(parameters.joined(separator: ", "))) {"]
             + assignments + ["    }"]
+    }
+
+    /// The members the conformances declare, which no property may be named.
+    private static let conformanceMembers: Set<String> = ["hashValue"]
+
+    /// A field's property name: its name, or with `_`s after it when
+    /// `Hashable` already declares a member of that name (`hashValue`);
+    /// `CodingKeys` then gives the key.
+    func property(_ field: FieldPlan, in model: ModelPlan) -> String {
+        guard Self.conformanceMembers.contains(field.name) else { return field.name }
+        var name = field.name + "_"
+        while model.fields.contains(where: { $0.name == name }) { name += "_" }
+        return name
+    }
+
+    /// `CodingKeys` for fields: a case per property, with the key as its
+    /// raw value where the property is not named like the field.
+    private func codingKeys(_ fields: [FieldPlan], in model: ModelPlan) -> [String] {
+        ["    private enum CodingKeys: \(names.standard("String")), \(names.standard("CodingKey")) {"]
+            + fields.map { field in
+                let property = property(field, in: model)
+                return "        case \(names.member(property))" + (property == field.name ? "" : " = " + SwiftNames.literal(field.name))
+            } + ["    }"]
     }
 
     /// The private property a boxed field's value is kept in: its name
@@ -116,18 +143,16 @@ extension SwiftGenerator {
         let keyed = model.fields.filter { !$0.flattens }
         let codingKey = names.standard("CodingKey")
         // No keys when every field is flattened: an enum with a raw type needs a case.
-        var keys = keyed.isEmpty ? [] : ["    private enum CodingKeys: \(names.standard("String")), \(codingKey) {"]
-        keys += keyed.map { "        case \(names.member($0.name))" }
-        if !keyed.isEmpty { keys.append("    }") }
+        var keys = keyed.isEmpty ? [] : codingKeys(keyed, in: model)
         var decoding = ["    \(accessPrefix)init(from decoder: any \(names.standard("Decoder"))) throws {"]
         if !keyed.isEmpty { decoding.append("        let container = try decoder.container(keyedBy: CodingKeys.self)") }
         var encoding = ["    \(accessPrefix)func encode(to encoder: any \(names.standard("Encoder"))) throws {"]
         if !keyed.isEmpty { encoding.append("        var container = encoder.container(keyedBy: CodingKeys.self)") }
         for field in model.fields {
-            let name = names.member(field.name)
-            let property = "self." + names.member(field: field.name)
+            let name = names.member(property(field, in: model))
+            let property = "self." + names.member(field: property(field, in: model))
             let type = swiftType(field.type.unwrapped)
-            let target = isBoxed(field, in: index) ? "self.\(storage(field, in: model))" : "self.\(names.member(field: field.name))"
+            let target = isBoxed(field, in: index) ? "self.\(storage(field, in: model))" : property
             let box: (String) -> String = { value in
                 guard self.isBoxed(field, in: index) else { return value }
                 return field.type.isOptional ? "(\(value)).map { [$0] } ?? []" : "[\(value)]"

@@ -342,4 +342,30 @@ struct SwiftGeneratorTests {
         let flattened = try generate("root A\n\nmodel Meta {\n  s: String\n}\n\nmodel A {\n  Meta: Meta flatten\n}\n")
         #expect(flattened.contains("        self.Meta = try .init(from: decoder)\n"))
     }
+
+    /// A field named like a member `Hashable` declares is a property of
+    /// another name, its key kept by `CodingKeys`.
+    @Test func aFieldNamedHashValue() throws {
+        let code = try generate("model A {\n  hashValue: Int\n  x: Int\n}\n")
+        #expect(
+            code.contains(
+                """
+                    var hashValue_: Int
+
+                    /// Read from `x`.
+                    var x: Int
+
+                    private enum CodingKeys: String, CodingKey {
+                        case hashValue_ = "hashValue"
+                        case x
+                    }
+                }
+                """))
+        let rules = try Rules(source: SourceFile(name: "a.map", text: "model A {\n  hashValue: Int\n}\n"))
+        struct A: Codable, Equatable {
+            var hashValue_: Int
+            private enum CodingKeys: String, CodingKey { case hashValue_ = "hashValue" }
+        }
+        #expect(try rules.decode(A.self, from: Data(#"{"hashValue": 4}"#.utf8)) == A(hashValue_: 4))
+    }
 }
