@@ -132,7 +132,11 @@ extension SwiftGenerator {
     /// The discriminator is a `String` when every value listed is a string
     /// and there is no default; otherwise a `MappedValue`, since the default
     /// takes a value of any kind.
-    func choice(_ index: Int) -> (lines: [String], usesMapLang: Bool) {
+    ///
+    /// - Returns: The lines; whether they use `MappedValue`, which the file
+    ///   then imports `MapLang` for; and whether a case shows it, which
+    ///   public code then imports publicly.
+    func choice(_ index: Int) -> (lines: [String], usesMapLang: Bool, showsMapLang: Bool) {
         let choice = plan.choices[index]
         let variants = variants(of: index)
         let byString =
@@ -168,7 +172,7 @@ extension SwiftGenerator {
         lines.append("")
         lines += choiceEncoding(variants, byString: byString)
         lines.append("}")
-        return (lines, !byString)
+        return (lines, !byString, !byString && variants.contains(where: \.holdsDiscriminator))
     }
 
     /// The pattern a discriminator value is matched by.

@@ -162,9 +162,11 @@ extension SwiftGenerator {
                 let keysType = "Flattened_\(field.name)"
                 keys += (keys.isEmpty ? [] : [""]) + ["    private enum \(keysType): \(names.standard("String")), \(codingKey) {"]
                     + field.flattenedNames.map { "        case \(names.member($0))" } + ["    }"]
+                let absent = "try decoder.container(keyedBy: \(keysType).self).allKeys.isEmpty"
+                // A boxed one is an array of none or one: `.some` could not take its type from the array.
                 decoding.append(
                     "        \(target) = "
-                        + box("try decoder.container(keyedBy: \(keysType).self).allKeys.isEmpty ? nil : .some(.init(from: decoder))"))
+                        + (isBoxed(field, in: index) ? "\(absent) ? [] : [.init(from: decoder)]" : "\(absent) ? nil : .some(.init(from: decoder))"))
                 encoding.append("        try \(property)?.encode(to: encoder)")
             } else if field.flattens {
                 // `.init`, not the type's name, which a field of the same name would hide.

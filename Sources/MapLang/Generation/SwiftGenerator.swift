@@ -67,12 +67,13 @@ package struct SwiftGenerator {
         let chosen = try selected()
         var declarations: [[String]] = []
         var usesMapLang = false
+        var showsMapLang = false
         var usesFoundation = false
         for type in declarationOrder() where chosen.contains(type) {
             switch type {
             case .model(let index):
                 declarations.append(model(index))
-                usesMapLang = usesMapLang || plan.models[index].fields.contains { $0.type.mentionsJSON }
+                showsMapLang = showsMapLang || plan.models[index].fields.contains { $0.type.mentionsJSON }
                 usesFoundation = usesFoundation || plan.models[index].fields.contains { $0.type.mentionsFoundation }
             case .enumeration(let index):
                 declarations.append(enumeration(index))
@@ -80,6 +81,7 @@ package struct SwiftGenerator {
                 let written = choice(index)
                 declarations.append(written.lines)
                 usesMapLang = usesMapLang || written.usesMapLang
+                showsMapLang = showsMapLang || written.showsMapLang
             }
         }
         let from = sourceNames.map { "`" + ($0.split(separator: "/").last.map(String.init) ?? $0) + "`" }.joined(separator: ", ")
@@ -92,7 +94,7 @@ package struct SwiftGenerator {
         // public import would be warned of.
         let publicly = options.access == .public
         lines.append((publicly && usesFoundation ? "public " : "") + "import Foundation")
-        if usesMapLang { lines.append((publicly ? "public " : "") + "import MapLang") }
+        if usesMapLang || showsMapLang { lines.append((publicly && showsMapLang ? "public " : "") + "import MapLang") }
         for declaration in declarations { lines += [""] + declaration }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -12,7 +12,7 @@ struct SwiftNames {
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "consume", "copy", "discard",
-        "borrowing", "consuming", "some", "any", "Type", "Protocol",
+        "borrowing", "consuming", "some", "any", "Type", "Protocol", "_",
     ]
 
     /// The module each standard name the generated code uses comes from.

@@ -368,4 +368,17 @@ struct SwiftGeneratorTests {
         }
         #expect(try rules.decode(A.self, from: Data(#"{"hashValue": 4}"#.utf8)) == A(hashValue_: 4))
     }
+
+    /// What a second review found: a boxed optional flattened model, `_`,
+    /// and `MapLang` imported publicly only where a declaration shows it.
+    @Test func secondReviewCases() throws {
+        let boxed = try generate("model A {\n  id: Int\n  b: B? flatten\n}\n\nmodel B {\n  a: A?\n  x: Int?\n}\n")
+        #expect(boxed.contains(".allKeys.isEmpty ? [] : [.init(from: decoder)]\n"))
+        #expect(try generate("model _ {\n  _: Int\n}\n").contains("struct `_`: Codable, Sendable, Equatable, Hashable {"))
+        var options = SwiftGenerator.Options()
+        options.access = .public
+        let byNumber = try generate(
+            "root C\n\nmodel A {\n  x: Int\n}\n\nmodel B {\n  y: Int\n}\n\nchoice C by kind {\n  1 -> A\n  2 -> B\n}\n", options)
+        #expect(byNumber.contains("\nimport Foundation\nimport MapLang\n"))
+    }
 }

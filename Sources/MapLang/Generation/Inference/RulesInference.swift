@@ -138,7 +138,8 @@ package struct RulesInference {
             throw .recordsAreNotObjects(found: records[index].kindDescription, record: index)
         }
         let root = options.root ?? "Record"
-        guard InferenceNames.isIdentifier(root), !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root)
+        guard InferenceNames.isIdentifier(root), !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root),
+            BuiltinTransformer.named[root] == nil
         else { throw .invalidRootName(root) }
         var inference = RulesInference(strategy: Self.strategy(for: records))
         _ = inference.names.claim(root)

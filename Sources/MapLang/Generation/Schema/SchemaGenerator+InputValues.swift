@@ -146,11 +146,13 @@ extension SchemaGenerator {
         case .string:
             return lenient ? .type("string", "number", "boolean") : .type("string")
         case .int:
-            var integer = SchemaObject.type("integer")
-            integer["minimum"] = .int(Int64.min)
-            integer["maximum"] = .int(Int64.max)
+            // No bounds: a validator may read `9223372036854775807.0` as a `Double`, which 64 bits do not bound exactly.
+            let integer = SchemaObject.type("integer")
+            note("An `Int` refuses an integer past 64 bits")
             if !lenient {
-                note("A strict `Int` refuses a number written with a fraction, such as `3.0`, which JSON Schema counts as an integer")
+                note(
+                    "A strict `Int` refuses a number written with a fraction or an exponent, such as `3.0` or `1e2`, "
+                        + "which JSON Schema counts as an integer")
             }
             return lenient ? SchemaObject("anyOf", .array([integer.value, Self.numericString])) : integer
         case .double, .decimal:

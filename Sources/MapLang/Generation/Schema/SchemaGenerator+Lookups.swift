@@ -41,7 +41,8 @@ extension SchemaGenerator {
                 }
             case .number(let text):
                 let value = Double(text) ?? .infinity
-                if Int64(text) != nil || (value.isFinite && value.magnitude < 9_007_199_254_740_992) {
+                // Past 2^53 a validator may read the number as a `Double` and compare it so.
+                if value.isFinite && value.magnitude < 9_007_199_254_740_992 {
                     plain.append(.decimal(text))
                 } else if !wideTypes.contains("number") {
                     wideTypes.append("number")

@@ -23,6 +23,8 @@ extension SchemaGenerator {
         for rule in field.rules {
             if let reason = add(rule.kind, type: type, sight: sight, to: &schema) {
                 note("\(place(field, in: model)): \(rule.site.description) at \(Self.location(rule.site)) is not checked: \(reason)")
+            } else if let general = Self.generalNote(for: rule.kind, type: type) {
+                note(general)
             }
         }
         if case .input(lenient: true, _) = sight, !field.rules.isEmpty, type.jsonType != nil {
@@ -110,6 +112,21 @@ extension SchemaGenerator {
         schema["if"] = SchemaObject.type(jsonType).value
         schema["then"] = allowed.value
         return nil
+    }
+
+    /// What every schema with such a rule notes once: how MapLang's rule and
+    /// the schema's keyword may differ, for values few records hold.
+    private static func generalNote(for kind: RuleKind, type: ValueType) -> String? {
+        switch kind {
+        case .pattern:
+            "On a very long string a `pattern` may need more than 10 million steps; MapLang then refuses the value (`pattern-too-costly`)"
+        case .range, .oneOf:
+            type == .double || type == .decimal
+                ? "`range` and `oneOf` compare a number with a fraction by its `Double` value (`0.10000000000000000001` is `0.1`); a validator may compare exactly"
+                : nil
+        case .length, .nonEmpty:
+            nil
+        }
     }
 
     /// A value as JSON: dates and URLs as their text.

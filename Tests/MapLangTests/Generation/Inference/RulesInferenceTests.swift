@@ -126,12 +126,14 @@ struct RulesInferenceTests {
         #expect(!rules.contains("Plan2") && !rules.contains("model Assignee"))
     }
 
-    @Test func samplesThatCannotGiveRules() {
+    @Test func samplesThatCannotGiveRules() throws {
         #expect(throws: RulesInference.Problem.noRecords) { try infer("[]") }
         #expect(throws: RulesInference.Problem.recordsAreNotObjects(found: "a number", record: 1)) { try infer("[{}, 1]") }
         #expect(throws: RulesInference.Problem.invalidRootName("String")) { try infer("{}", root: "String") }
         #expect(throws: RulesInference.Problem.invalidRootName("my root")) { try infer("{}", root: "my root") }
         #expect(throws: RulesInference.Problem.invalidRootName("model")) { try infer("{}", root: "model") }
+        #expect(throws: RulesInference.Problem.invalidRootName("trim")) { try infer("{}", root: "trim") }
+        #expect(try infer("{}", root: "_Issue").contains("root _Issue\n"))
     }
 
     /// Samples whose rules once failed `check` or `run`.

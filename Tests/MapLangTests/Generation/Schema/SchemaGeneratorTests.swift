@@ -77,7 +77,7 @@ struct SchemaGeneratorTests {
         let input = try schema(Self.fields)
         #expect(
             definition("Item", of: input)
-                == ##"{"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9223372036854775807,"exclusiveMaximum":10},"size":{"$ref":"#/$defs/Size","default":"s","not":{"type":"null"}},"tags":{"anyOf":[{"type":"array"},{"allOf":[{"not":{"type":"array"}},{"type":"string"}]}],"not":{"type":"null"}},"etag":{},"name":{},"title":{}},"required":["id","tags"],"allOf":[{"description":"`Item.name`: the first of `name`, `title` that is not null","if":{"properties":{"name":{"not":{"type":"null"}}},"required":["name"]},"then":{"properties":{"name":{"type":"string"}},"required":["name"]},"else":{"allOf":[{"properties":{"name":{}}},{"if":{"properties":{"title":{"not":{"type":"null"}}},"required":["title"]},"then":{"properties":{"title":{"type":"string"}},"required":["title"]},"else":{"properties":{"title":{}}}}]}}],"additionalProperties":false}"##)
+                == ##"{"type":"object","properties":{"id":{"type":"integer","minimum":1,"exclusiveMaximum":10},"size":{"$ref":"#/$defs/Size","default":"s","not":{"type":"null"}},"tags":{"anyOf":[{"type":"array"},{"allOf":[{"not":{"type":"array"}},{"type":"string"}]}],"not":{"type":"null"}},"etag":{},"name":{},"title":{}},"required":["id","tags"],"allOf":[{"description":"`Item.name`: the first of `name`, `title` that is not null","if":{"properties":{"name":{"not":{"type":"null"}}},"required":["name"]},"then":{"properties":{"name":{"type":"string"}},"required":["name"]},"else":{"allOf":[{"properties":{"name":{}}},{"if":{"properties":{"title":{"not":{"type":"null"}}},"required":["title"]},"then":{"properties":{"title":{"type":"string"}},"required":["title"]},"else":{"properties":{"title":{}}}}]}}],"additionalProperties":false}"##)
         #expect(definition("Size", of: input) == ##"{"enum":["l","s",1]}"##)
     }
 
@@ -93,7 +93,7 @@ struct SchemaGeneratorTests {
         let input = try schema(Self.shapes)
         #expect(definition("Push", of: input) == ##"{"type":"object","properties":{"ref":{"type":["string","number","boolean"],"pattern":"^[rR][eE][fF][sS\\u017F]/[hH][eE][aA][dD][sS\\u017F]/(?:[0-9A-Z_a-z\\u0131\\u017F\\u212A])+(?![\\s\\S])"},"commits":{"type":["array","null"],"items":{"$ref":"#/$defs/Commit"},"default":[]},"when":{"type":["string","number"]}},"required":["ref","when"]}"##)
         #expect(definition("Commit", of: input) == ##"{"type":"object","properties":{"sha":{"type":["string","number","boolean"],"minLength":40},"message":{"type":["string","number","boolean","null"]}},"required":["sha"]}"##)
-        #expect(definition("Other", of: input) == ##"{"type":"object","properties":{"repo":{"type":"object","properties":{"name":{"type":["string","number","boolean"]}},"required":["name"]},"items":{"type":"array","prefixItems":[{"anyOf":[{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807},{"type":"string","pattern":"^[\\s\\u0085]*-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[\\s\\u0085]*$"}],"not":{"type":"null"}}],"minItems":1},"info":{"$ref":"#/$defs/Info","not":{"type":"null"}},"extra":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/Extra"}]}},"required":["repo","items","info"]}"##)
+        #expect(definition("Other", of: input) == ##"{"type":"object","properties":{"repo":{"type":"object","properties":{"name":{"type":["string","number","boolean"]}},"required":["name"]},"items":{"type":"array","prefixItems":[{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^[\\s\\u0085]*-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[\\s\\u0085]*$"}],"not":{"type":"null"}}],"minItems":1},"info":{"$ref":"#/$defs/Info","not":{"type":"null"}},"extra":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/Extra"}]}},"required":["repo","items","info"]}"##)
         #expect(definition("Info", of: input) == ##"{"type":"object","properties":{"note":{"type":["string","number","boolean","null"]}}}"##)
         #expect(definition("Extra", of: input) == ##"{"type":"object","properties":{"tag":{"type":["string","number","boolean"]}},"required":["tag"]}"##)
         #expect(definition("Event", of: input) == ##"{"type":"object","oneOf":[{"$ref":"#/$defs/Push","properties":{"meta":{"type":"object","properties":{"type":{"enum":["push",1],"not":{"type":"null"}}},"required":["type"]}},"required":["meta"]},{"$ref":"#/$defs/Other","not":{"properties":{"meta":{"type":"object","properties":{"type":{"enum":["push",1],"not":{"type":"null"}}},"required":["type"]}},"required":["meta"]}}]}"##)
@@ -215,5 +215,11 @@ struct SchemaGeneratorTests {
         #expect(!definition("Doc", of: output).contains("format"))
         // An index counted from the end cannot tell the models apart: `anyOf`.
         #expect(definition("Shape", of: try schema(rules, model: "Shape")).hasPrefix(##"{"type":"object","anyOf":"##))
+    }
+
+    /// A listed integer past 2^53 is widened, as a validator may read it as a `Double`.
+    @Test func integersPastTwoToTheFiftyThirdAreWidened() throws {
+        let input = try schema("model A {\n  e: E\n}\n\nenum E {\n  x from 9007199254740993\n  y from 2\n}\n")
+        #expect(definition("E", of: input) == ##"{"anyOf":[{"const":2},{"type":"number"}]}"##)
     }
 }
