@@ -40,7 +40,8 @@ extension Checker {
             report(.unknownModel(name: name.name, suggestion: suggestion), at: name.span)
             return nil
         }
-        if models[index].fieldIndex[outputKey] != nil {
+        // A flattened model's fields are written into the model's own object too.
+        if models[index].fieldIndex[outputKey] != nil || models[index].fields.contains(where: { $0.flattenedNames.contains(outputKey) }) {
             report(.discriminatorFieldClash(model: name.name, key: outputKey), at: name.span)
             return nil
         }

@@ -48,6 +48,11 @@ struct CheckerModelFeatureTests {
             code: "discriminator-clash",
             message: "`Circle` has a field `kind`, the name its choice writes the discriminator under", help: nil),
         Case(
+            id: "a variant flattens a model with a field named like the discriminator",
+            source: "model M { kind: String }\nmodel A { m: M flatten }\nchoice S by kind {\n  \"a\" -> »A\n}",
+            code: "discriminator-clash",
+            message: "`A` has a field `kind`, the name its choice writes the discriminator under", help: nil),
+        Case(
             id: "a value listed twice in a choice",
             source: "model C { r: Int }\nmodel D { s: Int }\nchoice Shape by kind {\n  †\"c\" -> C\n  »\"c\" -> D\n}",
             code: "duplicate-input", message: "\"c\" is listed more than once in choice `Shape`", help: nil, secondary: "first listed here"),
