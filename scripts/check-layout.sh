@@ -120,7 +120,8 @@ if grep -E "warning:|error:" "$work/merged-build.log"; then
 fi
 if [ "$run_tests" = 1 ]; then
     if ! (cd "$merged" && swift test --skip-build > "$work/merged-test.log" 2>&1); then
-        grep -m 40 -E "✘|error" "$work/merged-test.log" >&2 || true
+        # No line matched (status 1) still fails below, with the message.
+        grep -m 40 -E "✘|error" "$work/merged-test.log" >&2 || [ $? -eq 1 ]
         fail "the test suite fails in the merged arrangement"
     fi
     tail -n 1 "$work/merged-test.log"
