@@ -38,8 +38,17 @@ public struct DiagnosticRenderer: Sendable {
         // no line to show.
         if !source.bytes.isEmpty {
             lines.append(pad + style(" |", .blue))
-            for (snippet, number) in zip(snippets, lineNumbers).sorted(by: { $0.1 < $1.1 }) {
-                lines += renderSnippet(source, span: snippet.span, label: snippet.label, primary: snippet.primary, number: number, margin: margin)
+            // By line, then by column; a line with several marks is shown
+            // once, unless it is long enough to be cut into a different
+            // window for each.
+            let ordered = zip(snippets, lineNumbers).sorted { ($0.1, $0.0.span.start) < ($1.1, $1.0.span.start) }
+            var shownLine: Int?
+            for (snippet, number) in ordered {
+                let shared = shownLine == number && source.lineRange(at: number - 1).count <= Self.longLine
+                let rendered = renderSnippet(
+                    source, span: snippet.span, label: snippet.label, primary: snippet.primary, number: number, margin: margin)
+                lines += shared ? [rendered.underline] : [rendered.line, rendered.underline]
+                shownLine = number
             }
         }
         for note in diagnostic.notes {
@@ -99,10 +108,10 @@ public struct DiagnosticRenderer: Sendable {
         return text
     }
 
-    /// The margin, source line and underline for one span.
+    /// The margin and source line, and the underline, for one span.
     private func renderSnippet(
         _ source: SourceFile, span: Span, label: String?, primary: Bool, number: Int, margin: Int
-    ) -> [String] {
+    ) -> (line: String, underline: String) {
         let lineIndex = number - 1
         let lineStart = source.lineStarts[lineIndex]
         // The file's own bytes, which spans count in, even where they are not UTF-8.
@@ -131,7 +140,7 @@ public struct DiagnosticRenderer: Sendable {
         var underline = pad + style(" |", .blue) + " " + String(repeating: " ", count: indent)
             + style(marker, primary ? .red : .blue)
         if let label { underline += " " + style(label, primary ? .red : .blue) }
-        return [style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text), underline]
+        return (style(gutter + " |", .blue) + " " + TextWidth.expandingTabs(text), underline)
     }
 
     /// How many bytes a rules line may have before it is shown as a window.

@@ -23,11 +23,16 @@ enum Coercion {
         case (.string, .bool(let flag)) where lenient:
             return .success(.string(flag ? "true" : "false"))
         case (.int, .decimal(let literal)):
-            return integer(literal, lenient: lenient).map { .success(.int($0)) } ?? .failure(
-                JSONNumber(literal: literal).isInteger || lenient ? .integerOutOfRange(found: literal) : failure)
+            if let integer = integer(literal, lenient: lenient) { return .success(.int(integer)) }
+            // Strict reads only an integer literal; lenient, any whole number.
+            let number = JSONNumber(literal: literal)
+            if lenient ? number.isWhole : number.isInteger { return .failure(.integerOutOfRange(found: literal)) }
+            return .failure(lenient ? .notAnInteger(found: literal) : failure)
         case (.int, .string(let text)) where lenient:
             guard let literal = NumberText.literal(in: text) else { return .failure(failure) }
-            return integer(literal, lenient: true).map { .success(.int($0)) } ?? .failure(.integerOutOfRange(found: literal))
+            if let integer = integer(literal, lenient: true) { return .success(.int(integer)) }
+            return .failure(
+                JSONNumber(literal: literal).isWhole ? .integerOutOfRange(found: value.preview) : .notAnInteger(found: value.preview))
         case (.double, .decimal(let literal)):
             return double(literal)
         case (.double, .string(let text)) where lenient:

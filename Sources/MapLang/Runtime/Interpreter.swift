@@ -133,8 +133,9 @@ struct Interpreter: Sendable {
 
     /// Reads, converts and validates one field; `nil` means an error was recorded.
     func mapField(_ field: FieldPlan, in object: JSONObject, _ context: inout MappingContext) -> MappedValue? {
-        var sawNull = false
-        for source in field.sources {
+        // The first key that held `null`, where that error is reported.
+        var firstNull: Int?
+        for (index, source) in field.sources.enumerated() {
             switch lookUp(source, in: object, &context, field: field) {
             case .found(let value, let steps):
                 let depth = context.path.components.count
@@ -143,20 +144,20 @@ struct Interpreter: Sendable {
                 guard let converted = convertField(value, field: field, &context) else { return nil }
                 return validate(converted, field: field, &context) ? converted : nil
             case .null:
-                sawNull = true
+                firstNull = firstNull ?? index
             case .missing:
                 continue
             case .failed:
                 return nil
             }
         }
-        if let value = absentValue(of: field, sawNull: sawNull) { return value }
+        if let value = absentValue(of: field, sawNull: firstNull != nil) { return value }
         let keys = field.sources.map(\.text)
         var path = context.path
-        if field.sources.count == 1 {
-            for step in field.sources[0].steps { path.append(step.pathComponent) }
+        if let shown = firstNull ?? (field.sources.count == 1 ? 0 : nil) {
+            for step in field.sources[shown].steps { path.append(step.pathComponent) }
         }
-        let problem: MappingProblem = sawNull ? .nullValue(key: keys[0]) : .missingKey(keys: keys)
+        let problem: MappingProblem = firstNull.map { .nullValue(key: keys[$0]) } ?? .missingKey(keys: keys)
         context.errors.append(
             MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site))
         return nil

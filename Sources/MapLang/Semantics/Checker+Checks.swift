@@ -294,6 +294,7 @@ extension Checker {
         var type = CheckType.null
         for (position, name) in names.enumerated() {
             guard let index = model.fieldIndex[name.name] else {
+                if failedFields[model.name]?.contains(name.name) == true { return nil }
                 if names.count == 1 { return (.constant(.null), .caseName(name.name)) }
                 reportUnknownField(name.name, span: name.span, model: model)
                 return nil
@@ -317,8 +318,10 @@ extension Checker {
         return (.field(first, path), type)
     }
 
-    /// Reports a name that is not a field of the model.
+    /// Reports a name that is not a field of the model, unless it may stand
+    /// for one whose problem was reported already.
     private mutating func reportUnknownField(_ name: String, span: Span, model: ModelPlan?) {
+        if let model, isPlaceholder(field: name, of: model.name) { return }
         let suggestion = suggestion(for: name) { _ in model?.fields.map(\.name) ?? [] }
         report(
             .unknownField(name: name, model: model?.name, suggestion: suggestion),

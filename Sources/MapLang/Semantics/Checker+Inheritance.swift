@@ -86,6 +86,7 @@ extension Checker {
         while chain.count < Inheritance.depthLimit, let parent = chain[chain.count - 1].decl.parent {
             let child = chain[chain.count - 1]
             guard let found = modelDecls[parent.name] else {
+                modelsWithUnknownFields.insert(model.decl.name.name)
                 // Reported once, for the model that names it, not for each model below.
                 if chain.count == 1 {
                     within(child.unit) {

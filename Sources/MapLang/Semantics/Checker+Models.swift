@@ -53,9 +53,16 @@ extension Checker {
                 model.fieldIndex[compiled.name] = model.fields.count
                 model.fields.append(compiled)
                 written.append((field, member.unit))
+            } else {
+                failedFields[decl.name.name, default: []].insert(name)
             }
         }
-        for listed in (settings.only ?? []) + settings.except where declared[listed.decl.name] == nil {
+        for listed in (settings.only ?? []) + settings.except
+        where declared[listed.decl.name] == nil && !isPlaceholder(field: listed.decl.name, of: decl.name.name) {
+            // A field kept by `only` that is not there is a placeholder from here on.
+            if settings.only?.contains(where: { $0.decl.span == listed.decl.span }) == true {
+                failedFields[decl.name.name, default: []].insert(listed.decl.name)
+            }
             within(listed.unit) {
                 let suggestion = $0.suggestion(for: listed.decl.name) { _ in declared.keys.sorted() }
                 $0.report(.unknownField(name: listed.decl.name, model: decl.name.name, suggestion: suggestion), at: listed.decl.span)
@@ -136,6 +143,7 @@ extension Checker {
         case .reject: return .reject
         case .keep(let name):
             guard let index = model.fieldIndex[name.name], let decl = declared[name.name] else {
+                if isPlaceholder(field: name.name, of: model.name) { return .ignore }
                 within(settings.unknownKeysUnit) {
                     let suggestion = $0.suggestion(for: name.name) { _ in model.fields.map(\.name) }
                     $0.report(.unknownField(name: name.name, model: model.name, suggestion: suggestion), at: name.span)

@@ -34,6 +34,15 @@ struct Checker {
     var firstSpans: [String: Sourced<Span>] = [:]
     /// Transformers whose expansion failed and was reported.
     var failedTransforms: Set<String> = []
+    /// Fields whose declaration failed and was reported, by model: checks,
+    /// computed fields and settings that name them get no further error.
+    var failedFields: [String: Set<String>] = [:]
+    /// Models whose `extends` chain names an unknown model: their fields are
+    /// not all known, so a name that is not among them is no error of its own.
+    var modelsWithUnknownFields: Set<String> = []
+    /// Every problem reported, by source, place and code, so one mistake in
+    /// a declaration that several models inherit is reported once.
+    var reportedProblems: Set<ReportedProblem> = []
 
     /// Why fields cannot be mapped back, reported only when the rules are reversed.
     var reversalProblems: [Diagnostic] = []
@@ -107,7 +116,15 @@ struct Checker {
         _ problem: SemanticMessage, at span: Span, label: String? = nil,
         secondary: [Diagnostic.SecondaryLabel] = []
     ) {
+        guard reportedProblems.insert(ReportedProblem(unit: unit, span: span, code: problem.code)).inserted else { return }
         diagnostics.append(Diagnostic(problem, source: source, span: span, label: label, secondaryLabels: secondary))
+    }
+
+    /// Whether a name that is no field of a model stands for a field the
+    /// checker could not compile, or for one the model may inherit from an
+    /// unknown model: an error reported already, not one of its own.
+    func isPlaceholder(field name: String, of model: String) -> Bool {
+        modelsWithUnknownFields.contains(model) || failedFields[model]?.contains(name) == true
     }
 
     /// Resolves a span to a site for runtime error messages.
@@ -284,6 +301,17 @@ struct Declarations {
     var transforms: [Sourced<TransformDecl>] = []
     /// Choices, in the order the plan lists them.
     var choices: [Sourced<ChoiceDecl>] = []
+}
+
+/// Where a problem was reported, and its code: the same problem at the same
+/// place is reported once.
+struct ReportedProblem: Hashable {
+    /// The index of the source in `Checker.units`.
+    var unit: Int
+    /// The place.
+    var span: Span
+    /// The problem's code.
+    var code: String
 }
 
 /// A piece of syntax and the index of the source it comes from.

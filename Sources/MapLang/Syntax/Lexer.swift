@@ -240,13 +240,20 @@ package struct Lexer {
     /// A number: `-`? digits, then an optional fraction and exponent.
     ///
     /// A `.` belongs to the number only when a digit follows, so `1...5`
-    /// is `1`, `...`, `5`. A malformed number is reported and repaired.
+    /// is `1`, `...`, `5`. Digits right after a single `.`, as in
+    /// `labels.0.name`, are a step of a key path, so they take no fraction
+    /// or exponent: the parser says how to write an index. A malformed
+    /// number is reported and repaired.
     private mutating func scanNumber() {
         let start = offset
         let negative = byte() == Ascii.minus
         if negative { offset += 1 }
         let integerStart = offset
         while Ascii.isDigit(byte()) { offset += 1 }
+        if !negative, start >= 1, bytes[start - 1] == Ascii.dot, start < 2 || bytes[start - 2] != Ascii.dot {
+            add(.integer(text(integerStart, offset)), from: start)
+            return
+        }
         var integerDigits = text(integerStart, offset)
         var problem: SyntaxMessage.NumberProblem?
         if integerDigits.count > 1, integerDigits.hasPrefix("0") {

@@ -124,6 +124,13 @@ extension Parser {
         }
         // `$ref`: a word against the `$` is part of a key that must be quoted.
         if current.span.start == dollar.span.end, case .identifier = current.kind { throw unquotedKey(from: dollar.span.start) }
+        // `$.user.login`: a check's way to read the input, meant as the key path itself.
+        if current.kind == .dot, current.span.start == dollar.span.end {
+            let dot = advance()
+            let path = try parseKeyPath(after: dot, firstMayBeKeyword: true)
+            report(.dollarInKeyPath(path: sourceText(path.span)), at: dollar.span.merged(with: dot.span))
+            return path
+        }
         return KeyPath(components: [], span: dollar.span)
     }
 
@@ -134,7 +141,7 @@ extension Parser {
         while !atEnd, current.span.start == end, current.kind != .comma {
             end = advance().span.end
         }
-        let key = String(decoding: source.bytes[start..<end], as: UTF8.self)
+        let key = sourceText(Span(start: start, end: end))
         return fail(.unquotedKey(key), at: Span(start: start, end: end))
     }
 
@@ -146,11 +153,21 @@ extension Parser {
     ///
     /// - Parameter firstMayBeKeyword: Whether the first step may be a bare
     ///   clause keyword, as after `$.`, where no clause can start.
+    ///
+    /// An index written as a step, `labels.0.name`, is reported
+    /// (`index-without-brackets`) and kept as the index it means.
     mutating func parseKeyPath(after separator: Token, firstMayBeKeyword: Bool = false) throws(SyntaxError) -> KeyPath {
         var components = [try parseKeyStep(after: separator, first: !firstMayBeKeyword)]
+        var dottedIndexes: [Span] = []
         while true {
             if let dot = take(.dot) {
-                components.append(try parseKeyStep(after: dot, first: false))
+                if case .integer(let digits) = current.kind, current.span.start == dot.span.end, let value = Int(digits) {
+                    let number = advance()
+                    dottedIndexes.append(dot.span.merged(with: number.span))
+                    components.append(KeyComponent(kind: .index(value), span: number.span))
+                } else {
+                    components.append(try parseKeyStep(after: dot, first: false))
+                }
             } else if current.kind == .leftBracket {
                 components.append(try parseIndex())
             } else {
@@ -158,7 +175,26 @@ extension Parser {
             }
         }
         let span = Span(start: components[0].span.start, end: components[components.count - 1].span.end)
+        if let first = dottedIndexes.first {
+            report(
+                .indexWithoutBrackets(
+                    written: sourceText(span), asIndex: rewritten(span, dottedIndexes, "[", "]"),
+                    asKey: rewritten(span, dottedIndexes, ".\"", "\"")),
+                at: first)
+        }
         return KeyPath(components: components, span: span)
+    }
+
+    /// A key path's text with each `.N` in `dotted` written `open` N `close`.
+    private func rewritten(_ span: Span, _ dotted: [Span], _ open: String, _ close: String) -> String {
+        var text = ""
+        var position = span.start
+        for step in dotted {
+            text += sourceText(Span(start: position, end: step.start))
+            text += open + sourceText(Span(start: step.start + 1, end: step.end)) + close
+            position = step.end
+        }
+        return text + sourceText(Span(start: position, end: span.end))
     }
 
     /// Parses one step of a key path.

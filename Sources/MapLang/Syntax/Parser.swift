@@ -175,6 +175,11 @@ struct Parser {
         }
     }
 
+    /// The source text of a span, for messages.
+    func sourceText(_ span: Span) -> String {
+        String(decoding: source.bytes[span.start..<span.end], as: UTF8.self)
+    }
+
     // MARK: Problems
 
     /// Records a problem unless one was already reported where it starts.

@@ -11,6 +11,11 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case enumDefaultArrow(caseName: String)
     /// A key path whose first step is an index, `from [0]`.
     case keyPathStartsWithIndex
+    /// An index written as a key path's step, `labels.0.name`: the path
+    /// as written, with the index in brackets, and with the step quoted as a key.
+    case indexWithoutBrackets(written: String, asIndex: String, asKey: String)
+    /// `from $.user.login`: a `from` path written the way a check reads the input; carries the path.
+    case dollarInKeyPath(path: String)
     /// A half-open range with no upper bound, `1..<`.
     case halfOpenRangeWithoutUpperBound
     /// A field has two clauses of the same kind, such as two `from`.
@@ -208,6 +213,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .doubleOptional: return "double-optional"
         case .enumDefaultArrow: return "enum-default-arrow"
         case .keyPathStartsWithIndex: return "key-path-starts-with-index"
+        case .indexWithoutBrackets: return "index-without-brackets"
+        case .dollarInKeyPath: return "dollar-in-key-path"
         case .halfOpenRangeWithoutUpperBound: return "range-without-upper-bound"
         case .duplicateClause: return "duplicate-clause"
         case .nullsSettingOnFieldLine: return "setting-on-field-line"
@@ -247,6 +254,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "an enum's `default` names one of its cases, with no `->`"
         case .keyPathStartsWithIndex:
             return "a key path starts with a key: a record is an object, not an array"
+        case .indexWithoutBrackets(let written, _, _):
+            return "`\(written)` writes an index as a key: a key path's index is written in brackets"
+        case .dollarInKeyPath:
+            return "a `from` path starts at the record: it is written without `$.`"
         case .halfOpenRangeWithoutUpperBound:
             return "`..<` needs an upper bound"
         case .duplicateClause(let clause, let field):
@@ -380,6 +391,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "write `default \(caseName)`; tables and choices write `default -> …`"
         case .keyPathStartsWithIndex:
             return "name the key that holds the array first: `from items[0]`"
+        case .indexWithoutBrackets(_, let asIndex, let asKey):
+            return "write `\(asIndex)`; for a key made of digits, quote it: `\(asKey)`"
+        case .dollarInKeyPath(let path):
+            return "write `from \(path)`; `from $` alone reads the whole object"
         case .halfOpenRangeWithoutUpperBound:
             return "for no upper bound write `...`: `range(1...)`"
         case .expectedKeyword(let word, _, _):

@@ -51,8 +51,11 @@ public enum MappingProblem: Error, Sendable, Equatable {
     case empty(found: String)
     /// A value was not one the enum lists.
     case unknownEnumValue(enumName: String, found: String, known: [String])
-    /// A number had a fraction or exceeded 64 bits where an `Int` was required.
+    /// A whole number exceeded 64 bits where an `Int` was required.
     case integerOutOfRange(found: String)
+    /// A number with a fraction, or a string holding one, where an `Int`
+    /// was required; `found` is the value as the input gives it.
+    case notAnInteger(found: String)
     /// A transformer could not read its input.
     case invalidValue(transformer: String, found: String, reason: String)
     /// A string, array or dictionary had a length outside the rule's bounds.
@@ -105,6 +108,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .empty: "empty"
         case .unknownEnumValue: "unknown-enum-value"
         case .integerOutOfRange: "integer-out-of-range"
+        case .notAnInteger: "not-an-integer"
         case .invalidValue: "invalid-value"
         case .lengthOutOfRange: "length-out-of-range"
         case .missingKey: "missing-key"
@@ -137,6 +141,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not a value of `\(enumName)` (expected one of \(known.joined(separator: ", ")))"
         case .integerOutOfRange(let found):
             "expected an integer that fits in 64 bits, found \(found)"
+        case .notAnInteger(let found):
+            "expected an integer, found \(found), which has a fraction"
         case .invalidValue(let transformer, let found, let reason):
             "`\(transformer)` cannot read \(found): \(reason)"
         case .lengthOutOfRange(let count, let range):

@@ -149,7 +149,7 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             result, stdout: #"[{"i":3,"d":2.5,"t":1577836800000,"xs":[1]}]"# + "\n",
             stderr: """
-                <stdin>: error: $[0].i: expected an integer that fits in 64 bits, found 1.5
+                <stdin>: error: $[0].i: expected an integer, found 1.5, which has a fraction
                   --> r.map:2:3: field `R.i`
                 <stdin>: error: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
                   --> r.map:2:3: field `R.i`
@@ -157,7 +157,7 @@ struct CLIReverseStrictnessTests {
                   --> r.map:3:3: field `R.d`
                 <stdin>: error: $[3].i: 0 is not in 1...
                   --> r.map:2:17: rule `range` of field `R.i`
-                <stdin>: error: $[4].xs[1]: expected an integer that fits in 64 bits, found 2.5
+                <stdin>: error: $[4].xs[1]: expected an integer, found 2.5, which has a fraction
                   --> r.map:5:3: field `R.xs`
                 <stdin>: 5 of 6 records failed with 5 errors
 

@@ -313,6 +313,24 @@ struct RendererTests {
                 """)
     }
 
+    /// A line with a caret and a second place is shown once, with a mark
+    /// under it for each, in column order.
+    @Test func twoPlacesOnOneLineShowTheLineOnce() {
+        let text = "model R {\n  y: [Int }\n"
+        let diagnostic = RendererTestSupport.diagnostic(
+            text, at: RendererTestSupport.span(of: "}", in: text), message: "expected `]` to close the array type, found `}`",
+            secondary: [("`[` opened here", RendererTestSupport.span(of: "[", in: text))])
+        #expect(
+            DiagnosticRenderer().render(diagnostic) == """
+                r.map:2:11: error: expected `]` to close the array type, found `}`
+                  |
+                2 |   y: [Int }
+                  |      - `[` opened here
+                  |           ^
+
+                """)
+    }
+
     @Test func warningHeader() {
         let text = "lenient\n"
         let diagnostic = RendererTestSupport.diagnostic(

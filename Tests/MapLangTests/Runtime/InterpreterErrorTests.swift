@@ -125,6 +125,7 @@ struct InterpreterErrorTests {
             problem: .unknownEnumValue(enumName: "State", found: "3", known: [#""open""#, "2"]),
             message: #"3 is not a value of `State` (expected one of "open", 2)"#),
         MessageCase(problem: .integerOutOfRange(found: "1e20"), message: "expected an integer that fits in 64 bits, found 1e20"),
+        MessageCase(problem: .notAnInteger(found: #""12.5""#), message: #"expected an integer, found "12.5", which has a fraction"#),
         MessageCase(
             problem: .invalidValue(transformer: "url", found: #""x""#, reason: "a URL starts with a scheme such as `https:`"),
             message: #"`url` cannot read "x": a URL starts with a scheme such as `https:`"#),

@@ -99,11 +99,11 @@ struct InterpreterKeyPathTests {
         MappingCase("null first key is skipped", fallback, #"{"id": null, "ID": "b"}"#, #"{"bookID":"b"}"#),
         MappingCase("missing and null keys are skipped", fallback, #"{"ID": null, "book_id": "c"}"#, #"{"bookID":"c"}"#),
         MappingCase(
-            "every key null is null", fallback, #"{"id": null, "ID": null, "book_id": null}"#,
-            "$ Book.bookID: `id` is null but the field is required @2:3"),
+            "every key null is null, at the first", fallback, #"{"id": null, "ID": null, "book_id": null}"#,
+            "$.id Book.bookID: `id` is null but the field is required @2:3"),
         MappingCase(
-            "one key null, the rest missing, is null", fallback, #"{"book_id": null}"#,
-            "$ Book.bookID: `id` is null but the field is required @2:3"),
+            "one key null, the rest missing, is null, at that key", fallback, #"{"book_id": null}"#,
+            "$.book_id Book.bookID: `book_id` is null but the field is required @2:3"),
         MappingCase(
             "every key missing", fallback, #"{"title": "x"}"#,
             "$ Book.bookID: none of the keys `id`, `ID`, `book_id` is present @2:3"),

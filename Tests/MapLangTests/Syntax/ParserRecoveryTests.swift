@@ -209,6 +209,20 @@ struct ParserRecoveryTests {
             help: "name the key that holds the array first: `from items[0]`", secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from [0] @1:23\n"),
         RecoveryCase(
+            id: "an index written as a key path's step", source: "model A { x: Int from labels.0.name, a.1.2 }",
+            diagnostics: [
+                "1:29 index-without-brackets: `labels.0.name` writes an index as a key: a key path's index is written in brackets",
+                "1:39 index-without-brackets: `a.1.2` writes an index as a key: a key path's index is written in brackets",
+            ],
+            help: #"write `labels[0].name`; for a key made of digits, quote it: `labels."0".name`"#, secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from labels[0].name @1:23\n"
+                + "      from a[1][2] @1:38\n"),
+        RecoveryCase(
+            id: "a check's $. before a from path", source: "model A { x: Int from $.user.login }",
+            diagnostics: ["1:23 dollar-in-key-path: a `from` path starts at the record: it is written without `$.`"],
+            help: "write `from user.login`; `from $` alone reads the whole object", secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from user.login @1:25\n"),
+        RecoveryCase(
             id: "a half-open range with no upper bound", source: "model A { x: Int where range(1..<) }",
             diagnostics: ["1:31 range-without-upper-bound: `..<` needs an upper bound"],
             help: "for no upper bound write `...`: `range(1...)`", secondary: [],

@@ -66,6 +66,16 @@ package struct JSONNumber: Sendable, Equatable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// Whether the value is a whole number, whatever its size or spelling:
+    /// `1e40`, `2.50e1` and `-0.0` are; `1.5` is not. `false` for text that
+    /// is no number literal.
+    package var isWhole: Bool {
+        var text = literal
+        return text.withUTF8 { utf8 in
+            JSONNumberGrammar.literalLength(in: utf8, from: 0) == utf8.count && JSONNumberGrammar.isWhole(utf8)
+        }
+    }
+
     /// The nearest `Double`.
     ///
     /// Infinite when the magnitude is too large for a `Double` (`1e400`),
@@ -146,6 +156,40 @@ enum JSONNumberGrammar {
     /// The exact `Int64` value of a literal that matches the grammar, or `nil`
     /// when it is not a whole number in range.
     static func integralValue(of bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let digits = significantDigits(of: bytes) else { return 0 }
+        let (first, last, integerEnd, exponent) = (digits.first, digits.last, digits.integerEnd, digits.exponent)
+        let pointInside = first < integerEnd && integerEnd < last
+        guard exponent >= 0, last - first - (pointInside ? 1 : 0) + exponent <= 19 else { return nil }
+
+        var value: Int64 = 0
+        for position in first..<last where position != integerEnd {
+            guard let next = appending(bytes[position], toNegated: value) else { return nil }
+            value = next
+        }
+        for _ in 0..<exponent {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = shifted
+        }
+        return signed(negated: value, negative: digits.negative)
+    }
+
+    /// Whether a literal that matches the grammar is a whole number, of any
+    /// size: `1e40` and `2.50e1` are, `1.5` and `1e-3` are not.
+    static func isWhole(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let digits = significantDigits(of: bytes) else { return true }
+        return digits.exponent >= 0
+    }
+
+    /// The significant digits of a literal that matches the grammar: from
+    /// the first nonzero digit (`first`) to one past the last (`last`), the
+    /// offset of the decimal point or the integer part's end (`integerEnd`),
+    /// which sits among them when the point does, and the power of ten they
+    /// are multiplied by, read as an integer without the point
+    /// (`exponent`); `nil` for zero.
+    private static func significantDigits(
+        of bytes: UnsafeBufferPointer<UInt8>
+    ) -> (first: Int, last: Int, integerEnd: Int, exponent: Int, negative: Bool)? {
         var index = 0
         let end = bytes.count
         let negative = end > 0 && bytes[0] == UInt8(ascii: "-")
@@ -170,26 +214,13 @@ enum JSONNumberGrammar {
         exponent -= max(0, fractionEnd - integerEnd - 1)
         var first = digitsStart
         while first < fractionEnd, first == integerEnd || bytes[first] == UInt8(ascii: "0") { first += 1 }
-        if first == fractionEnd { return 0 }
+        if first == fractionEnd { return nil }
         var last = fractionEnd
         while last - 1 == integerEnd || bytes[last - 1] == UInt8(ascii: "0") {
             if last - 1 != integerEnd { exponent += 1 }
             last -= 1
         }
-        let pointInside = first < integerEnd && integerEnd < last
-        guard exponent >= 0, last - first - (pointInside ? 1 : 0) + exponent <= 19 else { return nil }
-
-        var value: Int64 = 0
-        for position in first..<last where position != integerEnd {
-            guard let next = appending(bytes[position], toNegated: value) else { return nil }
-            value = next
-        }
-        for _ in 0..<exponent {
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = shifted
-        }
-        return signed(negated: value, negative: negative)
+        return (first, last, integerEnd, exponent, negative)
     }
 
     /// The value of the exponent part of a literal that matches the grammar,

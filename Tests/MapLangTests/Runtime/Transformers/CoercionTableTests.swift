@@ -81,11 +81,16 @@ struct CoercionTableTests {
         CoercionCase("Int", #""-7""#, "-7", #"$.v: expected an integer, found "-7""#),
         CoercionCase("Int", #""3.0""#, "3", #"$.v: expected an integer, found "3.0""#),
         CoercionCase(
-            "Int", #""9223372036854775808""#, "$.v: expected an integer that fits in 64 bits, found 9223372036854775808",
+            "Int", #""9223372036854775808""#, #"$.v: expected an integer that fits in 64 bits, found "9223372036854775808""#,
             #"$.v: expected an integer, found "9223372036854775808""#),
         CoercionCase("Int", "3.0", "3", "$.v: expected an integer, found 3.0"),
         CoercionCase("Int", "1e2", "100", "$.v: expected an integer, found 1e2"),
-        CoercionCase("Int", "3.5", "$.v: expected an integer that fits in 64 bits, found 3.5", "$.v: expected an integer, found 3.5"),
+        CoercionCase("Int", "3.5", "$.v: expected an integer, found 3.5, which has a fraction", "$.v: expected an integer, found 3.5"),
+        CoercionCase(
+            "Int", #""12.5""#, #"$.v: expected an integer, found "12.5", which has a fraction"#,
+            #"$.v: expected an integer, found "12.5""#),
+        CoercionCase("Int", "1e40", "$.v: expected an integer that fits in 64 bits, found 1e40", "$.v: expected an integer, found 1e40"),
+        CoercionCase("Int", "2.50e1", "25", "$.v: expected an integer, found 2.50e1"),
         CoercionCase("Int", #""abc""#, both: #"$.v: expected an integer, found "abc""#),
         CoercionCase("Int", "true", both: "$.v: expected an integer, found true"),
         CoercionCase("Int", "[]", both: "$.v: expected an integer, found []"),
