@@ -56,6 +56,7 @@ struct ErrorReporter {
                 .object(
                     MappedObject([
                         MappedMember(key: "type", value: .string("json")),
+                        MappedMember(key: "code", value: .string(LineRejection.emptyLineCode)),
                         MappedMember(key: "input", value: .string(input)),
                         MappedMember(key: "line", value: .int(Int64(line))),
                         MappedMember(key: "column", value: .int(1)),
@@ -80,9 +81,20 @@ struct ErrorReporter {
         }
     }
 
-    /// Reports how many records failed, in text form only.
+    /// Writes a note, in text form only.
     func summary(_ text: String) {
         if !json { console.writeError(text) }
+    }
+
+    /// Closes a run's report: in text, how many records or lines failed,
+    /// when any did or any element was dropped; in JSON, always, one
+    /// `"summary"` object with every count.
+    func summary(_ tally: Tally, input: String, lines: Bool) {
+        if json {
+            write(tally.jsonSummary(input: input))
+        } else if tally.failed > 0 || tally.dropped > 0 {
+            console.writeError(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
+        }
     }
 
     /// Writes one JSON object as a line.

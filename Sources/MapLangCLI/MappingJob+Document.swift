@@ -25,7 +25,7 @@ extension MappingJob {
         }
         var status = progress.status
         if status == .success, progress.tally.failed > 0 { status = .mappingFailed }
-        if progress.tally.failed > 0 || progress.tally.dropped > 0 { reporter.summary(progress.tally.summary(input: inputName)) }
+        reporter.summary(progress.tally, input: inputName, lines: false)
         // Standard output keeps the records written before a failure; a
         // file is replaced only by a complete run.
         let output = progress.output
@@ -216,6 +216,7 @@ extension MappingJob {
         switch failure {
         case .syntax(let error, let start, let window, let context):
             reportSyntaxError(error, in: window, start: start, context: context)
+            progress.tally.inputErrors += 1
             progress.status = .invalidJSON
             if error.reason == .utf16NotSupported { return }
         case .unreadable(let message, let help):

@@ -39,7 +39,7 @@ struct MappingJob {
             return .unreadableInput
         }
         let tally = sinks.tally
-        if tally.failed > 0 || tally.dropped > 0 { reporter.summary(tally.lineSummary(input: inputName)) }
+        reporter.summary(tally, input: inputName, lines: true)
         let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
         if var rejects = sinks.rejects {
             do {
@@ -188,6 +188,7 @@ struct MappingJob {
                 written = rejected.outputOffset
                 let text = Array(UnsafeBufferPointer(rebasing: bytes[rejected.range]))[...]
                 let number = sinks.tally.records + rejected.index + 1
+                sinks.tally.count(rejected.rejection)
                 sinks.rejects?.write(text, number: number, reasons: rejected.rejection.reasons)
                 if sinks.rejects == nil {
                     reportRejection(rejected.rejection, line: text, number: number, offset: inputOffset + rejected.range.lowerBound)
@@ -280,6 +281,8 @@ struct Tally {
     var errors = 0
     /// Elements `lossy` fields dropped from the records that mapped.
     var dropped = 0
+    /// Input that is no JSON: syntax errors and empty NDJSON lines.
+    var inputErrors = 0
 
     /// Counts one record of a document and its errors.
     mutating func count(errors recordErrors: [MappingError]) {
@@ -287,6 +290,14 @@ struct Tally {
         if !recordErrors.isEmpty {
             failed += 1
             errors += recordErrors.count
+        }
+    }
+
+    /// Counts the errors of a rejected NDJSON line.
+    mutating func count(_ rejection: LineRejection) {
+        switch rejection {
+        case .emptyLine, .invalidJSON: inputErrors += 1
+        case .mappingFailed(let lineErrors): errors += lineErrors.count
         }
     }
 
@@ -304,6 +315,22 @@ struct Tally {
         let outcome =
             failed > 0 ? "\(failed) of \(records) \(recordWord) failed with \(errors) \(errorWord)" : "\(records) \(recordWord) mapped"
         return "\(input): \(outcome)\(dropNote)\n"
+    }
+
+    /// The closing object of `--error-format json`: the records read,
+    /// written and failed, the errors (mapping errors, invalid JSON, empty
+    /// lines) and the warnings (elements `lossy` fields dropped).
+    func jsonSummary(input: String) -> MappedValue {
+        .object(
+            MappedObject([
+                MappedMember(key: "type", value: .string("summary")),
+                MappedMember(key: "input", value: .string(input)),
+                MappedMember(key: "records", value: .int(Int64(records))),
+                MappedMember(key: "written", value: .int(Int64(records - failed))),
+                MappedMember(key: "failed", value: .int(Int64(failed))),
+                MappedMember(key: "errors", value: .int(Int64(errors + inputErrors))),
+                MappedMember(key: "warnings", value: .int(Int64(dropped))),
+            ]))
     }
 
     /// `feed.ndjson: 2 of 5 lines rejected, 3 written`, then `; 4 elements

@@ -40,7 +40,8 @@ package enum DiagnosticJSON {
 
     /// A mapping error: `input`, `record` (the NDJSON line, when there is
     /// one), `path`, `model`, `field` (or `null`), `code`, `message`, and the
-    /// failing `rule` with its `ruleFile`, `ruleLine` and `ruleColumn`. An
+    /// failing `rule` (the field, for an error of its keys or type) with its
+    /// `ruleFile`, `ruleLine` and `ruleColumn`. An
     /// element a `lossy` field dropped is of `type` `drop` rather than
     /// `mapping`, its rule is the `lossy` clause, and `reasons` holds its
     /// errors as objects of this shape.
@@ -54,7 +55,7 @@ package enum DiagnosticJSON {
                 .init(key: "field", value: error.field.map { .string($0) } ?? .null),
                 .init(key: "code", value: .string(error.problem.code)),
                 .init(key: "message", value: .string(error.message)),
-                .init(key: "rule", value: .string(error.rule)),
+                .init(key: "rule", value: .string(error.ruleName)),
                 .init(key: "ruleFile", value: .string(error.ruleFile)),
                 .init(key: "ruleLine", value: .int(Int64(error.ruleLocation.line))),
                 .init(key: "ruleColumn", value: .int(Int64(error.ruleLocation.column))),
@@ -71,6 +72,7 @@ package enum DiagnosticJSON {
         .object(
             MappedObject([
                 .init(key: "type", value: .string("json")),
+                .init(key: "code", value: .string(error.code)),
                 .init(key: "input", value: .string(input)),
                 .init(key: "line", value: .int(Int64(line))),
                 .init(key: "column", value: .int(Int64(error.column))),

@@ -86,8 +86,7 @@ public struct DiagnosticRenderer: Sendable {
     ///   --> issues.map:14:27: rule `nonEmpty` of `Issue.title`
     /// ```
     public func render(_ error: MappingError, input: String) -> String {
-        let owner = error.field.map { "field `\(error.model).\($0)`" } ?? "model `\(error.model)`"
-        let rule = error.rule.isEmpty ? owner : "\(error.rule) of \(owner)"
+        let rule = error.ruleDescription
         let severity = error.problem.isWarning ? style("warning:", .yellow) : style("error:", .red)
         return style("\(input):", .bold) + " " + severity + " " + style(error.path.description + ":", .bold) + " "
             + error.message + "\n"

@@ -32,6 +32,9 @@ package enum LineRejection: Error, Sendable, Equatable {
     /// The document broke the rules.
     case mappingFailed([MappingError])
 
+    /// The code of an empty line's error, which `maplang explain` describes.
+    package static let emptyLineCode = "ndjson-empty-line"
+
     /// One short reason per problem, as `--rejects` files give them:
     /// `the line is empty`, `column 10: expected …`, `$.id: 0 is not in 1...`.
     package var reasons: [String] {

@@ -35,6 +35,17 @@ public struct MappingError: Error, Sendable, Equatable {
         self.rule = rule
     }
 
+    /// The field or model the error is about: ``field `Issue.title` `` or ``model `Issue` ``.
+    package var owner: String { field.map { "field `\(model).\($0)`" } ?? "model `\(model)`" }
+
+    /// The failing rule, or, for an error of the field's declaration itself
+    /// (its keys or type), the field: never empty.
+    package var ruleName: String { rule.isEmpty ? owner : rule }
+
+    /// The rule and what it belongs to, as messages end: ``rule `nonEmpty`
+    /// of field `Issue.title` ``, or the field alone for its declaration.
+    package var ruleDescription: String { rule.isEmpty ? owner : "\(rule) of \(owner)" }
+
     /// The error as it reads for a record inside a document, at `component`.
     func inside(_ component: JSONPath.Component) -> MappingError {
         var error = self
@@ -186,8 +197,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .droppedElement(let reasons):
             "dropped this element, which the field's `lossy` allows: "
                 + reasons.map { reason in
-                    let owner = reason.field.map { "field `\(reason.model).\($0)`" } ?? "model `\(reason.model)`"
-                    return "\(reason.path): \(reason.message) (\(reason.rule.isEmpty ? owner : "\(reason.rule) of \(owner)") at "
+                    "\(reason.path): \(reason.message) (\(reason.ruleDescription) at "
                         + "\(reason.ruleFile):\(reason.ruleLocation.line):\(reason.ruleLocation.column))"
                 }.joined(separator: "; ")
         }

@@ -322,8 +322,8 @@ struct BadInputJSONTests {
             bytes: ["orders.map": Array(F.orders.utf8), "in.json": example.bytes])
         BadInputHarness.expect(
             result,
-            stderr: #"{"type":"json","input":"in.json","line":1,"column":1,"offset":0,"message":"input is UTF-16 or UTF-32; JSON must be UTF-8"}"#
-                + "\n",
+            stderr: #"{"type":"json","code":"json-not-utf8","input":"in.json","line":1,"column":1,"offset":0,"message":"input is UTF-16 or UTF-32; JSON must be UTF-8"}"#
+                + "\n" + #"{"type":"summary","input":"in.json","records":0,"written":0,"failed":0,"errors":1,"warnings":0}"# + "\n",
             status: F.Status.invalidJSON)
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// `--error-format json` for `maplang run` (grammar.md section 6): each
 /// problem is one JSON object on one line of standard error, with the keys
-/// the section lists; no summary line; standard output and the exit status
-/// are as in text form.
+/// the section lists; the run ends with one summary object; standard
+/// output and the exit status are as in text form.
 struct ErrorFormatJSONTests {
     typealias F = BadInputFixtures
 
@@ -38,9 +38,10 @@ struct ErrorFormatJSONTests {
             ],
             stdout: #"[{"id":1,"name":"a"},{"id":4,"name":"d"}]"# + "\n",
             lines: [
-                #"{"type":"mapping","input":"in.json","record":null,"path":"$[1].id","model":"Order","field":"id","code":"type-mismatch","message":"expected an integer, found \"x\"","rule":"","ruleFile":"orders.map","ruleLine":4,"ruleColumn":3}"#,
+                #"{"type":"mapping","input":"in.json","record":null,"path":"$[1].id","model":"Order","field":"id","code":"type-mismatch","message":"expected an integer, found \"x\"","rule":"field `Order.id`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":3}"#,
                 #"{"type":"mapping","input":"in.json","record":null,"path":"$[2].id","model":"Order","field":"id","code":"out-of-range","message":"0 is not in 1...","rule":"rule `range`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":17}"#,
-                #"{"type":"mapping","input":"in.json","record":null,"path":"$[2].name","model":"Order","field":"name","code":"missing-key","message":"missing required key `name`","rule":"","ruleFile":"orders.map","ruleLine":5,"ruleColumn":3}"#,
+                #"{"type":"mapping","input":"in.json","record":null,"path":"$[2].name","model":"Order","field":"name","code":"missing-key","message":"missing required key `name`","rule":"field `Order.name`","ruleFile":"orders.map","ruleLine":5,"ruleColumn":3}"#,
+                #"{"type":"summary","input":"in.json","records":4,"written":2,"failed":2,"errors":3,"warnings":0}"#,
             ],
             status: F.Status.mappingFailed),
         Case(
@@ -48,7 +49,8 @@ struct ErrorFormatJSONTests {
             files: ["orders.map": F.orders, "in.json": broken],
             stdout: #"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"# + "\n",
             lines: [
-                #"{"type":"json","input":"in.json","line":3,"column":11,"offset":60,"message":"expected `,` or `}` after an object member, found `\"`"}"#
+                #"{"type":"json","code":"json-unexpected-token","input":"in.json","line":3,"column":11,"offset":60,"message":"expected `,` or `}` after an object member, found `\"`"}"#,
+                #"{"type":"summary","input":"in.json","records":2,"written":2,"failed":0,"errors":1,"warnings":0}"#,
             ],
             status: F.Status.invalidJSON),
         Case(
@@ -57,7 +59,8 @@ struct ErrorFormatJSONTests {
             stdout: #"[{"id":2,"name":"b"}]"# + "\n",
             lines: [
                 #"{"type":"mapping","input":"<stdin>","record":null,"path":"$[0].id","model":"Order","field":"id","code":"out-of-range","message":"0 is not in 1...","rule":"rule `range`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":17}"#,
-                #"{"type":"json","input":"<stdin>","line":1,"column":49,"offset":48,"message":"expected a value, found `]`"}"#,
+                #"{"type":"json","code":"json-unexpected-token","input":"<stdin>","line":1,"column":49,"offset":48,"message":"expected a value, found `]`"}"#,
+                #"{"type":"summary","input":"<stdin>","records":2,"written":1,"failed":1,"errors":2,"warnings":0}"#,
             ],
             status: F.Status.invalidJSON),
         // Offsets count bytes, columns characters: `é` is two bytes, one column.
@@ -66,7 +69,8 @@ struct ErrorFormatJSONTests {
             files: ["orders.map": F.orders, "in.json": #"{"name": "éé", "id": 1,}"#],
             stdout: "",
             lines: [
-                #"{"type":"json","input":"in.json","line":1,"column":24,"offset":25,"message":"expected a string key, found `}`"}"#
+                #"{"type":"json","code":"json-unexpected-token","input":"in.json","line":1,"column":24,"offset":25,"message":"expected a string key, found `}`"}"#,
+                #"{"type":"summary","input":"in.json","records":0,"written":0,"failed":0,"errors":1,"warnings":0}"#,
             ],
             status: F.Status.invalidJSON),
         Case(
@@ -96,7 +100,8 @@ struct ErrorFormatJSONTests {
             files: ["orders.map": F.orders, "in.json": #"[{"id": 0, "name": "a"}]"#],
             stdout: "[]\n",
             lines: [
-                #"{"type":"mapping","input":"in.json","record":null,"path":"$[0].id","model":"Order","field":"id","code":"out-of-range","message":"0 is not in 1...","rule":"rule `range`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":17}"#
+                #"{"type":"mapping","input":"in.json","record":null,"path":"$[0].id","model":"Order","field":"id","code":"out-of-range","message":"0 is not in 1...","rule":"rule `range`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":17}"#,
+                #"{"type":"summary","input":"in.json","records":1,"written":0,"failed":1,"errors":1,"warnings":0}"#,
             ],
             status: F.Status.mappingFailed),
     ]
@@ -119,8 +124,9 @@ struct ErrorFormatJSONTests {
             "type", "input", "record", "path", "model", "field", "code", "message", "rule", "ruleFile", "ruleLine",
             "ruleColumn",
         ],
-        "json": ["type", "input", "line", "column", "offset", "message"],
+        "json": ["type", "code", "input", "line", "column", "offset", "message"],
         "error": ["type", "message"],
+        "summary": ["type", "input", "records", "written", "failed", "errors", "warnings"],
     ]
 
     /// Every line of standard error is a JSON object of a known type with
@@ -165,7 +171,7 @@ struct ErrorFormatJSONTests {
         BadInputHarness.expect(
             result,
             stderr: #"{"type":"mapping","input":"in.json","record":null,"path":"$.name","model":"Item","field":"name","code":"pattern-mismatch","message":"\"A\\\"b\\\\c\" does not match the pattern `^[a-z]*$`","rule":"rule `pattern`","ruleFile":"item.map","ruleLine":4,"ruleColumn":22}"#
-                + "\n",
+                + "\n" + #"{"type":"summary","input":"in.json","records":1,"written":0,"failed":1,"errors":1,"warnings":0}"# + "\n",
             status: F.Status.mappingFailed)
     }
 }

@@ -159,7 +159,8 @@ struct LossyTests {
             files: ["issue.map": Self.rules, "in.json": #"{"id": 1, "labels": [5, {"name": "a"}]}"#])
         #expect(
             dropped.stderr
-                == #"{"type":"drop","input":"in.json","record":null,"path":"$.labels[0]","model":"Issue","field":"labels","code":"dropped-element","message":"dropped this element, which the field's `lossy` allows: $.labels[0]: expected an object for `Label`, found 5 (field `Issue.labels` at issue.map:4:3)","rule":"clause `lossy`","ruleFile":"issue.map","ruleLine":4,"ruleColumn":19,"reasons":[{"type":"mapping","input":"in.json","record":null,"path":"$.labels[0]","model":"Issue","field":"labels","code":"type-mismatch","message":"expected an object for `Label`, found 5","rule":"","ruleFile":"issue.map","ruleLine":4,"ruleColumn":3}]}"# + "\n")
+                == #"{"type":"drop","input":"in.json","record":null,"path":"$.labels[0]","model":"Issue","field":"labels","code":"dropped-element","message":"dropped this element, which the field's `lossy` allows: $.labels[0]: expected an object for `Label`, found 5 (field `Issue.labels` at issue.map:4:3)","rule":"clause `lossy`","ruleFile":"issue.map","ruleLine":4,"ruleColumn":19,"reasons":[{"type":"mapping","input":"in.json","record":null,"path":"$.labels[0]","model":"Issue","field":"labels","code":"type-mismatch","message":"expected an object for `Label`, found 5","rule":"field `Issue.labels`","ruleFile":"issue.map","ruleLine":4,"ruleColumn":3}]}"# + "\n"
+                    + #"{"type":"summary","input":"in.json","records":1,"written":1,"failed":0,"errors":0,"warnings":1}"# + "\n")
     }
 
     @Test func onAFieldThatIsNoCollectionItIsOneError() {

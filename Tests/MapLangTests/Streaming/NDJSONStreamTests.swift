@@ -299,20 +299,21 @@ struct NDJSONStreamTests {
     /// error, `line` that of invalid JSON, with its column and the byte
     /// offset in the whole input. Every `"type":"json"` object has the same
     /// keys (section 6), an empty line included: its place is column 1, at
-    /// the line's first byte. No summary line.
+    /// the line's first byte. The run ends with its summary object.
     @Test(arguments: [1, 7, 1 << 16])
     func problemsAsJSONLines(_ chunkSize: Int) {
         let (result, _) = BadInputHarness.run(
             ["run", "orders.map", "feed.ndjson", "--ndjson", "--error-format", "json"],
             bytes: ["orders.map": Array(F.orders.utf8), "feed.ndjson": Self.feed], chunkSize: chunkSize)
         let lines = [
-            #"{"type":"json","input":"feed.ndjson","line":2,"column":10,"offset":32,"message":"expected `,` or `}` after an object member, found `\"`"}"#,
-            #"{"type":"json","input":"feed.ndjson","line":3,"column":1,"offset":45,"message":"the line is empty"}"#,
+            #"{"type":"json","code":"json-unexpected-token","input":"feed.ndjson","line":2,"column":10,"offset":32,"message":"expected `,` or `}` after an object member, found `\"`"}"#,
+            #"{"type":"json","code":"ndjson-empty-line","input":"feed.ndjson","line":3,"column":1,"offset":45,"message":"the line is empty"}"#,
             #"{"type":"mapping","input":"feed.ndjson","record":4,"path":"$.id","model":"Order","field":"id","code":"out-of-range","message":"0 is not in 1...","rule":"rule `range`","ruleFile":"orders.map","ruleLine":4,"ruleColumn":17}"#,
-            #"{"type":"json","input":"feed.ndjson","line":6,"column":23,"offset":116,"message":"invalid UTF-8 sequence starting with byte 0xE9"}"#,
-            #"{"type":"json","input":"feed.ndjson","line":7,"column":1,"offset":120,"message":"the line is empty"}"#,
-            #"{"type":"mapping","input":"feed.ndjson","record":8,"path":"$.name","model":"Order","field":"name","code":"missing-key","message":"missing required key `name`","rule":"","ruleFile":"orders.map","ruleLine":5,"ruleColumn":3}"#,
-            #"{"type":"mapping","input":"feed.ndjson","record":9,"path":"$","model":"Order","field":null,"code":"type-mismatch","message":"expected an object for `Order`, found [1,2]","rule":"","ruleFile":"orders.map","ruleLine":3,"ruleColumn":7}"#,
+            #"{"type":"json","code":"json-invalid-utf8","input":"feed.ndjson","line":6,"column":23,"offset":116,"message":"invalid UTF-8 sequence starting with byte 0xE9"}"#,
+            #"{"type":"json","code":"ndjson-empty-line","input":"feed.ndjson","line":7,"column":1,"offset":120,"message":"the line is empty"}"#,
+            #"{"type":"mapping","input":"feed.ndjson","record":8,"path":"$.name","model":"Order","field":"name","code":"missing-key","message":"missing required key `name`","rule":"field `Order.name`","ruleFile":"orders.map","ruleLine":5,"ruleColumn":3}"#,
+            #"{"type":"mapping","input":"feed.ndjson","record":9,"path":"$","model":"Order","field":null,"code":"type-mismatch","message":"expected an object for `Order`, found [1,2]","rule":"model `Order`","ruleFile":"orders.map","ruleLine":3,"ruleColumn":7}"#,
+            #"{"type":"summary","input":"feed.ndjson","records":10,"written":3,"failed":7,"errors":7,"warnings":0}"#,
         ]
         BadInputHarness.expect(
             result, stdout: Self.feedOutput, stderr: lines.map { $0 + "\n" }.joined(), status: F.Status.mappingFailed)
@@ -329,8 +330,8 @@ struct NDJSONStreamTests {
             chunkSize: chunkSize)
         BadInputHarness.expect(
             result, stdout: String(repeating: #"{"id":1,"name":"a"}"# + "\n", count: 100),
-            stderr: #"{"type":"json","input":"<stdin>","line":101,"column":23,"offset":2422,"message":"expected a string key, found `}`"}"#
-                + "\n",
+            stderr: #"{"type":"json","code":"json-unexpected-token","input":"<stdin>","line":101,"column":23,"offset":2422,"message":"expected a string key, found `}`"}"#
+                + "\n" + #"{"type":"summary","input":"<stdin>","records":101,"written":100,"failed":1,"errors":1,"warnings":0}"# + "\n",
             status: F.Status.mappingFailed)
     }
 }

@@ -29,6 +29,27 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// `line L, column C: message`.
     public var description: String { "line \(line), column \(column): \(message)" }
 
+    /// A stable identifier for the kind of problem, such as
+    /// `json-unexpected-token`; `maplang explain` describes each.
+    public var code: String {
+        switch reason {
+        case .unexpectedToken: "json-unexpected-token"
+        case .unexpectedEnd: "json-unexpected-end"
+        case .trailingContent: "json-trailing-content"
+        case .invalidUTF8: "json-invalid-utf8"
+        case .utf16NotSupported: "json-not-utf8"
+        case .invalidEscape: "json-invalid-escape"
+        case .invalidUnicodeEscape: "json-invalid-unicode-escape"
+        case .loneHighSurrogate, .loneLowSurrogate: "json-lone-surrogate"
+        case .controlCharacterInString: "json-control-character"
+        case .stringTooLong: "json-string-too-long"
+        case .numberTooLong: "json-number-too-long"
+        case .invalidNumber: "json-invalid-number"
+        case .tooDeep: "json-too-deep"
+        case .duplicateKey: "json-duplicate-key"
+        }
+    }
+
     /// What is wrong with the input.
     public enum Reason: Sendable, Equatable {
         /// A byte that cannot come next; `found` is its character, or the
