@@ -25,8 +25,7 @@ struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The member's value, or `keyNotFound`.
     private func value(for key: Key) throws -> MappedValue {
         guard let value = member(key.stringValue) else {
-            throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "the mapped object has no field `\(key.stringValue)`"))
+            throw DecodingError.noField(key, codingPath: codingPath, fields: object.members.map(\.key))
         }
         return value
     }

@@ -74,7 +74,9 @@ enum MappedScalars {
             }
             return decimal
         }
-        return try T(from: MappedValueDecoder(value: value, codingPath: codingPath))
+        return try DecodingError.explainingRawValues(of: T.self, text: value.stringValue) {
+            try T(from: MappedValueDecoder(value: value, codingPath: codingPath))
+        }
     }
 
     /// A string, a URL's text, or a date in ISO-8601.

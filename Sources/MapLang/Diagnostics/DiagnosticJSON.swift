@@ -60,6 +60,7 @@ package enum DiagnosticJSON {
                 .init(key: "ruleLine", value: .int(Int64(error.ruleLocation.line))),
                 .init(key: "ruleColumn", value: .int(Int64(error.ruleLocation.column))),
             ] as [MappedMember]
+        if let help = error.help { members.append(.init(key: "help", value: .string(help))) }
         if case .droppedElement(let reasons) = error.problem {
             members.append(.init(key: "reasons", value: .array(reasons.map { object(for: $0, input: input, line: line) })))
         }

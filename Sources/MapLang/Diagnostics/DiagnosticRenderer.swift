@@ -92,6 +92,7 @@ public struct DiagnosticRenderer: Sendable {
             + error.message + "\n"
             + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
             + rule + "\n"
+            + (error.help.map { style("   = ", .blue) + style("help:", .cyan) + " " + $0 + "\n" } ?? "")
     }
 
     /// Renders a JSON syntax error with the input line and a caret under the column.

@@ -60,6 +60,7 @@ struct Interpreter: Sendable {
             let unknown = object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
             if !unknown.isEmpty {
                 context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)
+                context.errors[context.errors.count - 1].help = InputKeySuggestion.help(forUnknown: unknown, known: model.knownKeys)
                 failed = true
             }
         }
@@ -158,8 +159,9 @@ struct Interpreter: Sendable {
             for step in field.sources[shown].steps { path.append(step.pathComponent) }
         }
         let problem: MappingProblem = firstNull.map { .nullValue(key: keys[$0]) } ?? .missingKey(keys: keys)
-        context.errors.append(
-            MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site))
+        var error = MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site)
+        if firstNull == nil { error.help = InputKeySuggestion.help(for: field.sources, in: object) }
+        context.errors.append(error)
         return nil
     }
 

@@ -17,6 +17,10 @@ public struct MappingError: Error, Sendable, Equatable {
     public package(set) var ruleLocation: SourceLocation
     /// The failing rule as messages show it, such as ``rule `nonEmpty` ``.
     public package(set) var rule: String
+    /// How to fix it, when the input suggests something: a key close to the
+    /// one that is missing (`the input has "userId"; …`), or a key the
+    /// model reads close to an unknown one.
+    public package(set) var help: String?
 
     /// What went wrong, lowercase, with no trailing period.
     public var message: String { problem.message }

@@ -16,15 +16,18 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { path.keys }
 
-    var allKeys: [Key] {
-        var keys: [Key] = []
+    /// The object's keys as written, whether or not `Key` has them.
+    private var fieldNames: [String] {
+        var names: [String] = []
         var entry = object + 1
         while entry < Int(tape[object].next) {
-            if let key = TapeScalars.text(tape, entry).flatMap(Key.init(stringValue:)) { keys.append(key) }
+            if let name = TapeScalars.text(tape, entry) { names.append(name) }
             entry = Int(tape[entry + 1].next)
         }
-        return keys
+        return names
     }
+
+    var allKeys: [Key] { fieldNames.compactMap(Key.init(stringValue:)) }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
 
@@ -75,8 +78,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The index of the member's value, or `keyNotFound`.
     private func value(for key: Key) throws -> Int {
         guard let index = member(key) else {
-            throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "the mapped object has no field `\(key.stringValue)`"))
+            throw DecodingError.noField(key, codingPath: codingPath, fields: fieldNames)
         }
         return index
     }

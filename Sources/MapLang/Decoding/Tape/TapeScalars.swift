@@ -34,7 +34,9 @@ enum TapeScalars {
             return decimal as! T
         }
         if T.self == MappedValue.self { return value(tape, index) as! T }
-        return try T(from: TapeDecoder(tape: tape, index: index, path: path()))
+        return try DecodingError.explainingRawValues(of: T.self, text: text(tape, index)) {
+            try T(from: TapeDecoder(tape: tape, index: index, path: path()))
+        }
     }
 
     /// A string's text, or `nil` for any other value.
