@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "CThreads"),
         // Temporary files removed when a signal ends the process.
         .target(name: "CCleanup"),
-        // The command-line tool as a testable value: arguments, commands, exit codes.
-        .target(name: "MapLangCLI", dependencies: ["MapLang", "CCleanup"]),
+        // The command-line tool as a testable value: arguments, commands,
+        // exit codes, and the error catalogue `maplang explain` prints.
+        .target(
+            name: "MapLangCLI", dependencies: ["MapLang", "CCleanup"],
+            resources: [.embedInCode("Explain/ErrorCatalogue.md")]),
         // `main` only: hands the process's arguments and streams to
         // MapLangCLI. The product, and so the executable, is `maplang`.
         .executableTarget(

@@ -110,6 +110,9 @@ extension CommandSpec {
         return result
     }
 
+    /// The most words a usage error lists when a value is not one of them.
+    static let listedChoices = 12
+
     /// The positional arguments, required then optional.
     var allPositionals: [ValueSpec] { positionals + optionalPositionals }
 
@@ -117,8 +120,12 @@ extension CommandSpec {
     /// an option or a command, is what the message says takes the value.
     private static func check(_ value: String, against valueSpec: ValueSpec, for user: String) throws(UsageError) {
         guard case .choice(let choices) = valueSpec.kind, !choices.contains(value) else { return }
+        // A long list, such as the error codes, is counted rather than shown.
+        let listed =
+            choices.count > listedChoices
+            ? "one of \(choices.count) \(valueSpec.name) values" : choices.map { "`\($0)`" }.joined(separator: ", ")
         throw UsageError(
-            message: "`\(user)` takes " + choices.map { "`\($0)`" }.joined(separator: ", ") + ", not `\(value)`",
+            message: "`\(user)` takes \(listed), not `\(value)`",
             help: Suggestion.closest(to: value, among: choices).map { "did you mean `\($0)`?" })
     }
 

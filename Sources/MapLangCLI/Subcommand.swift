@@ -14,6 +14,8 @@ enum Subcommand: CaseIterable {
     case schema
     /// `maplang infer`: starter rules from sample JSON.
     case infer
+    /// `maplang explain`: an error code's page.
+    case explain
     /// `maplang completions`: print a shell's completion script.
     case completions
     /// `maplang manpage`: print the manual page.
@@ -29,6 +31,7 @@ enum Subcommand: CaseIterable {
         case .generate: GenerateCommand.spec
         case .schema: SchemaCommand.spec
         case .infer: InferCommand.spec
+        case .explain: ExplainCommand.spec
         case .completions: CompletionsCommand.spec
         case .manualPage: ManualPageCommand.spec
         }
@@ -44,6 +47,7 @@ enum Subcommand: CaseIterable {
         case .generate: GenerateCommand(arguments: arguments, console: console).execute()
         case .schema: SchemaCommand(arguments: arguments, console: console).execute()
         case .infer: InferCommand(arguments: arguments, console: console).execute()
+        case .explain: ExplainCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
         case .manualPage: ManualPageCommand(console: console).execute()
         }

@@ -32,6 +32,14 @@ enum TestFiles {
         String(decoding: try read(path), as: UTF8.self)
     }
 
+    /// The paths of the Swift files under a directory, at any depth, sorted.
+    static func swiftFiles(under path: String) throws -> [String] {
+        guard let entries = FileManager.default.subpaths(atPath: path) else {
+            throw CocoaError(.fileReadNoSuchFile)
+        }
+        return entries.filter { $0.hasSuffix(".swift") }.sorted().map { path + "/" + $0 }
+    }
+
     /// The names of the entries of a directory, sorted.
     static func list(_ path: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()

@@ -1,0 +1,72 @@
+/// The pages of `ErrorCatalogue.md`, one per error code, which
+/// `maplang explain` prints.
+///
+/// The catalogue is one Markdown file built into the tool: `##` headings
+/// name the groups (rules syntax, rules meaning, mapping, input), and each
+/// `###` heading is a code, followed by its page: what it means, a minimal
+/// example that gives it, and how to fix it.
+struct ErrorCatalogue {
+    /// One code's page.
+    struct Page: Equatable {
+        /// The code, such as `unknown-type`.
+        let code: String
+        /// The group's title, such as `Rules files: syntax`.
+        let group: String
+        /// The page's text after its heading, without blank lines at either end.
+        let text: String
+
+        /// The page's first sentence: what the code means, in a line.
+        var summary: String {
+            let paragraph = Array(
+                text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !ErrorCatalogue.isBlank($0) }
+                    .joined(separator: " "))
+            var index = 0
+            while index + 1 < paragraph.count, !(paragraph[index] == "." && paragraph[index + 1] == " ") { index += 1 }
+            return String(paragraph[...min(index, paragraph.count - 1)])
+        }
+    }
+
+    /// The pages in the catalogue's order.
+    let pages: [Page]
+
+    /// Reads the catalogue's Markdown.
+    init(markdown: String) {
+        var pages: [Page] = []
+        var group = ""
+        var code: String?
+        var lines: [Substring] = []
+        func close() {
+            guard let code else { return }
+            let body = lines.drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed()
+            pages.append(Page(code: code, group: group, text: body.joined(separator: "\n")))
+        }
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("### ") {
+                close()
+                code = String(line.dropFirst(4))
+                lines = []
+            } else if line.hasPrefix("## ") {
+                close()
+                code = nil
+                group = String(line.dropFirst(3))
+            } else if code != nil {
+                lines.append(line)
+            }
+        }
+        close()
+        self.pages = pages
+    }
+
+    /// Whether a line holds nothing but spaces and tabs.
+    static func isBlank(_ line: Substring) -> Bool {
+        line.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// The catalogue built into the tool.
+    static let builtIn = ErrorCatalogue(markdown: String(decoding: PackageResources.ErrorCatalogue_md, as: UTF8.self))
+
+    /// The page of a code, if the catalogue has one.
+    func page(for code: String) -> Page? {
+        pages.first { $0.code == code }
+    }
+}
