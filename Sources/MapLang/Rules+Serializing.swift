@@ -180,10 +180,11 @@ extension Rules {
     }
 
     /// The direct path for input read with `options`, or `nil` when duplicate
-    /// keys are errors: those must be found in the members it skips too, so
-    /// only the tree path reads such input.
+    /// keys are errors, which must be found in the members it skips too, or
+    /// when coercions are audited, which it does not look for: only the tree
+    /// path reads such input.
     fileprivate func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
-        guard options.duplicateKeys == .lastWins else { return nil }
+        guard options.duplicateKeys == .lastWins, plan.coercionAudit == .allow else { return nil }
         return DirectMapper(interpreter: Interpreter(plan: plan), direct: plan.direct)
     }
 }

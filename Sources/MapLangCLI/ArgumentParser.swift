@@ -23,9 +23,19 @@ struct OptionSpec: Sendable {
     let value: ValueSpec?
     /// One line saying what it does.
     let help: String
+    /// For a flag, a value it may also take attached with `=`, as
+    /// `--warn-coercions=error`; parsed as both the flag and the value.
+    var attachedValue: ValueSpec?
 
     /// The long spelling, which parsed results are keyed by.
     var key: String { names[0] }
+
+    /// The value as help and the manual page show it: ` NAME`, `[=NAME]` for
+    /// an attached value, nothing for a flag.
+    var valueSuffix: String {
+        if let value { return " " + value.name }
+        return attachedValue.map { "[=" + $0.name + "]" } ?? ""
+    }
 }
 
 /// A command line split into positionals, option values and flags.
@@ -77,7 +87,11 @@ extension CommandSpec {
                 throw unknownOption(spelling)
             }
             guard let valueSpec = option.value else {
-                if attached != nil { throw UsageError(message: "`\(option.key)` takes no value") }
+                if let attached {
+                    guard let attachedSpec = option.attachedValue else { throw UsageError(message: "`\(option.key)` takes no value") }
+                    try Self.check(attached, against: attachedSpec, for: option.key)
+                    result.values[option.key] = attached
+                }
                 result.flags.insert(option.key)
                 continue
             }
@@ -165,7 +179,7 @@ extension CommandSpec {
         if !options.isEmpty {
             lines += ["", "options:"]
             let spellings = options.map { option in
-                option.names.joined(separator: ", ") + (option.value.map { " " + $0.name } ?? "")
+                option.names.joined(separator: ", ") + option.valueSuffix
             }
             let width = spellings.map(\.count).max() ?? 0
             for (spelling, option) in zip(spellings, options) {

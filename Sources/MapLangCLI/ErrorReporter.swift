@@ -92,7 +92,7 @@ struct ErrorReporter {
     func summary(_ tally: Tally, input: String, lines: Bool) {
         if json {
             write(tally.jsonSummary(input: input))
-        } else if tally.failed > 0 || tally.dropped > 0 {
+        } else if tally.isWorthSaying {
             console.writeError(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
         }
     }

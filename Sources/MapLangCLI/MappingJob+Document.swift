@@ -175,7 +175,7 @@ extension MappingJob {
         func accept(index: Int?, json: ArraySlice<UInt8>?, errors: [MappingError], drops: [MappingError], end: Int) {
             if index == 0 { progress.output.beginArray() }
             progress.tally.count(errors: errors)
-            progress.tally.dropped += drops.count
+            progress.tally.count(warnings: drops)
             for problem in errors + drops { reporter.report(problem, input: inputName) }
             if let json { index == nil ? progress.output.writeSingle(json: json) : progress.output.writeElement(json: json) }
             release(end)

@@ -178,7 +178,7 @@ struct MappingJob {
             func reportDrops(before index: Int) {
                 while let (line, elements) = drops.first, line < index {
                     elements.forEach { reporter.report($0, input: inputName, line: sinks.tally.records + line + 1) }
-                    sinks.tally.dropped += elements.count
+                    sinks.tally.count(warnings: elements)
                     drops.removeFirst()
                 }
             }
@@ -281,6 +281,8 @@ struct Tally {
     var errors = 0
     /// Elements `lossy` fields dropped from the records that mapped.
     var dropped = 0
+    /// Values lenient coercion converted, each with a warning (`--warn-coercions`).
+    var coerced = 0
     /// Input that is no JSON: syntax errors and empty NDJSON lines.
     var inputErrors = 0
 
@@ -292,6 +294,16 @@ struct Tally {
             errors += recordErrors.count
         }
     }
+
+    /// Counts warnings by kind: elements dropped, values coerced.
+    mutating func count(warnings: [MappingError]) {
+        for warning in warnings {
+            if case .coerced = warning.problem { coerced += 1 } else { dropped += 1 }
+        }
+    }
+
+    /// Whether the text summary has something to say: a failure or a warning.
+    var isWorthSaying: Bool { failed > 0 || dropped > 0 || coerced > 0 }
 
     /// Counts the errors of a rejected NDJSON line.
     mutating func count(_ rejection: LineRejection) {
@@ -329,7 +341,7 @@ struct Tally {
                 MappedMember(key: "written", value: .int(Int64(records - failed))),
                 MappedMember(key: "failed", value: .int(Int64(failed))),
                 MappedMember(key: "errors", value: .int(Int64(errors + inputErrors))),
-                MappedMember(key: "warnings", value: .int(Int64(dropped))),
+                MappedMember(key: "warnings", value: .int(Int64(dropped + coerced))),
             ]))
     }
 
@@ -340,9 +352,10 @@ struct Tally {
         return "\(input): \(failed) of \(records) \(lineWord) rejected, \(records - failed) written\(dropNote)\n"
     }
 
-    /// `; 4 elements dropped`, or nothing when none were.
+    /// `; 4 elements dropped; 2 values coerced`, or nothing when there were no warnings.
     private var dropNote: String {
-        dropped == 0 ? "" : "; \(dropped) \(dropped == 1 ? "element" : "elements") dropped"
+        (dropped == 0 ? "" : "; \(dropped) \(dropped == 1 ? "element" : "elements") dropped")
+            + (coerced == 0 ? "" : "; \(coerced) \(coerced == 1 ? "value" : "values") coerced")
     }
 }
 

@@ -41,6 +41,10 @@ struct RunCommand {
             OptionSpec(
                 names: ["--drops-fail"], value: nil,
                 help: "make an element a `lossy` field would drop an error of its record instead of a warning"),
+            OptionSpec(
+                names: ["--warn-coercions"], value: nil,
+                help: "warn of each value lenient coercion converts (`\"42\"` into an Int); `=error` makes each an error",
+                attachedValue: ValueSpec(name: "error", kind: .choice(["error"]))),
             colorOption,
             errorFormatOption,
         ])
@@ -49,6 +53,12 @@ struct RunCommand {
     let arguments: ParsedArguments
     /// Where to read and write.
     let console: any Console
+
+    /// What `--warn-coercions` asks for.
+    private var coercionAudit: CoercionAudit {
+        guard arguments.flags.contains("--warn-coercions") else { return .allow }
+        return arguments.values["--warn-coercions"] == "error" ? .refuse : .warn
+    }
 
     /// Maps the input and reports the result.
     func execute() -> ExitCode {
@@ -62,6 +72,10 @@ struct RunCommand {
             reporter.fail(collision)
             return .usage
         }
+        if coercionAudit != .allow && arguments.flags.contains("--reverse") {
+            reporter.fail("`--warn-coercions` reports what forward mapping converts; it cannot be used with `--reverse`")
+            return .usage
+        }
         if ndjson && arguments.flags.contains("--pretty") {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage
@@ -72,7 +86,8 @@ struct RunCommand {
             rules = try Rules(
                 sources: [try RulesLoader.load(arguments.positionals[0], console: console)],
                 options: CompileOptions(
-                    omittingNulls: arguments.flags.contains("--omit-nulls"), dropsFail: arguments.flags.contains("--drops-fail")))
+                    omittingNulls: arguments.flags.contains("--omit-nulls"), dropsFail: arguments.flags.contains("--drops-fail"),
+                    coercions: coercionAudit))
             model = try rules.model(named: arguments.values["--model"])
         } catch let error as ConsoleError {
             reporter.fail(error.message)

@@ -44,10 +44,11 @@ package enum DiagnosticJSON {
     /// `ruleFile`, `ruleLine` and `ruleColumn`. An
     /// element a `lossy` field dropped is of `type` `drop` rather than
     /// `mapping`, its rule is the `lossy` clause, and `reasons` holds its
-    /// errors as objects of this shape.
+    /// errors as objects of this shape; a value coercion converted, under
+    /// `--warn-coercions`, is of `type` `warning`.
     package static func object(for error: MappingError, input: String, line: Int? = nil) -> MappedValue {
         var members = [
-                .init(key: "type", value: .string(error.problem.isWarning ? "drop" : "mapping")),
+                .init(key: "type", value: .string(Self.type(of: error.problem))),
                 .init(key: "input", value: .string(input)),
                 .init(key: "record", value: line.map { .int(Int64($0)) } ?? .null),
                 .init(key: "path", value: .string(error.path.description)),
@@ -65,6 +66,13 @@ package enum DiagnosticJSON {
             members.append(.init(key: "reasons", value: .array(reasons.map { object(for: $0, input: input, line: line) })))
         }
         return .object(MappedObject(members))
+    }
+
+    /// A mapping error's `type`: `drop` for an element a `lossy` field
+    /// dropped, `warning` for a value coercion converted, `mapping` for an error.
+    private static func type(of problem: MappingProblem) -> String {
+        if case .droppedElement = problem { return "drop" }
+        return problem.isWarning ? "warning" : "mapping"
     }
 
     /// A JSON syntax error: `input`, `line`, `column`, `offset` (bytes from

@@ -21,6 +21,9 @@ struct Plan: Sendable {
     let choiceIndex: [String: Int]
     /// Whether the file as a whole is `strict`.
     let isStrict: Bool
+    /// What mapping does with each value lenient coercion converts; the
+    /// tree path reports them, so only `.allow` takes the direct path.
+    var coercionAudit = CoercionAudit.allow
     /// Why some fields cannot be mapped back, in source order; empty when
     /// every field can.
     let reversalProblems: [Diagnostic]

@@ -18,7 +18,7 @@ package enum ASTDumper {
             printer.decl(item, depth: 1)
         }
         for comment in file.comments {
-            printer.line("comment \(TokenKind.quoted(comment.text, limit: nil))", comment.span, depth: 1)
+            printer.line("comment \(RulesText.quoted(comment.text, limit: nil))", comment.span, depth: 1)
         }
         return printer.output
     }
@@ -118,7 +118,7 @@ package enum ASTDumper {
                     line(nulls.omit ? "omitNull" : "keepNull", nulls.span, depth: depth + 1)
                 }
             case .check(let check):
-                let message = check.message.map { " else \(TokenKind.quoted($0, limit: nil))" } ?? ""
+                let message = check.message.map { " else \(RulesText.quoted($0, limit: nil))" } ?? ""
                 line("check\(message)", check.span, depth: depth)
                 expr(check.condition, depth: depth + 1)
             }
@@ -184,7 +184,7 @@ package enum ASTDumper {
         for (position, component) in path.components.enumerated() {
             switch component.kind {
             case .key(let key, let quoted):
-                text += (position == 0 ? "" : ".") + (quoted ? TokenKind.quoted(key, limit: nil) : key)
+                text += (position == 0 ? "" : ".") + (quoted ? RulesText.quoted(key, limit: nil) : key)
             case .index(let index):
                 text += "[\(index)]"
             }
@@ -205,14 +205,14 @@ package enum ASTDumper {
     /// A literal in source form: `"a"`, `1...`, `[1, 2]`, `{"k": v}`.
     static func literal(_ literal: Literal) -> String {
         switch literal.kind {
-        case .string(let value): return TokenKind.quoted(value, limit: nil)
+        case .string(let value): return RulesText.quoted(value, limit: nil)
         case .integer(let digits), .decimal(let digits): return digits
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .word(let word): return word
         case .array(let elements): return "[\(literals(elements))]"
         case .object(let members):
-            return "{" + members.map { "\(TokenKind.quoted($0.key, limit: nil)): \(self.literal($0.value))" }
+            return "{" + members.map { "\(RulesText.quoted($0.key, limit: nil)): \(self.literal($0.value))" }
                 .joined(separator: ", ") + "}"
         case .range(let lower, let upper, let includesUpper):
             return (lower.map(self.literal) ?? "") + (includesUpper ? "..." : "..<") + (upper.map(self.literal) ?? "")

@@ -26,7 +26,7 @@ extension RulesFormatter.Layout {
 
     /// `check condition else "message"`.
     func written(_ check: CheckDecl) -> String {
-        let message = check.message.map { " else " + TokenKind.quoted($0, limit: nil) } ?? ""
+        let message = check.message.map { " else " + RulesText.quoted($0, limit: nil) } ?? ""
         return "check " + written(check.condition, atLeast: .or) + message
     }
 

@@ -12,7 +12,7 @@ extension RulesFormatter {
         case .except(let names): "except " + names.map(\.name).joined(separator: ", ")
         case .ignore(let keys):
             "ignore "
-                + keys.map { needsQuotes($0.name, first: false) ? TokenKind.quoted($0.name, limit: nil) : $0.name }
+                + keys.map { RulesText.needsQuotes($0.name, first: false) ? RulesText.quoted($0.name, limit: nil) : $0.name }
                 .joined(separator: ", ")
         case .unknownKeys(.ignore): "unknown ignore"
         case .unknownKeys(.reject): "unknown reject"
@@ -76,40 +76,12 @@ extension RulesFormatter {
             switch component.kind {
             case .key(let key, quoted: _):
                 if position > 0 { text += "." }
-                text += needsQuotes(key, first: position == 0) ? TokenKind.quoted(key, limit: nil) : key
+                text += RulesText.needsQuotes(key, first: position == 0) ? RulesText.quoted(key, limit: nil) : key
             case .index(let index):
                 text += "[\(index)]"
             }
         }
         return text
-    }
-
-    /// The words that may not start a key path unquoted, since they start a
-    /// field's clauses: the parser's own list.
-    static let clauseKeywords = Set(Parser.clauseKeywords)
-
-    /// Whether a key step must be written as a string.
-    ///
-    /// - Parameters:
-    ///   - key: The key.
-    ///   - first: Whether the step starts its path, where a clause keyword would end the `from`.
-    static func needsQuotes(_ key: String, first: Bool) -> Bool {
-        let bytes = Array(key.utf8)
-        guard let head = bytes.first, isWordStart(head), bytes.dropFirst().allSatisfy(isWordContinue) else {
-            return true
-        }
-        return first && clauseKeywords.contains(key)
-    }
-
-    /// Whether a byte may start an identifier: an ASCII letter or `_`.
-    static func isWordStart(_ byte: UInt8) -> Bool {
-        let lower = byte | 0x20
-        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
-    }
-
-    /// Whether a byte may continue an identifier: an ASCII letter, digit or `_`.
-    static func isWordContinue(_ byte: UInt8) -> Bool {
-        isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// `trim | lowercase | date("yyyy")`.
@@ -125,14 +97,14 @@ extension RulesFormatter {
     /// A literal: `"text"`, `-42`, `1e3`, `true`, `null`, `open`, `[1, 2]`, `{"a": 1}`, `1..<5`.
     static func written(_ literal: Literal) -> String {
         switch literal.kind {
-        case .string(let text): TokenKind.quoted(text, limit: nil)
+        case .string(let text): RulesText.quoted(text, limit: nil)
         case .integer(let digits), .decimal(let digits): digits
         case .bool(let value): value ? "true" : "false"
         case .null: "null"
         case .word(let word): word
         case .array(let elements): "[" + elements.map(written).joined(separator: ", ") + "]"
         case .object(let members):
-            "{" + members.map { TokenKind.quoted($0.key, limit: nil) + ": " + written($0.value) }
+            "{" + members.map { RulesText.quoted($0.key, limit: nil) + ": " + written($0.value) }
                 .joined(separator: ", ") + "}"
         case .range(let lower, let upper, let includesUpper):
             (lower.map(written) ?? "") + (includesUpper ? "..." : "..<") + (upper.map(written) ?? "")

@@ -77,6 +77,50 @@ enum Coercion {
         }
     }
 
+    /// Whether `convert` with coercion on turns `value` into `type` by
+    /// coercion rather than reading it as its own type: a number or boolean
+    /// into a `String`, a string or a number with a fraction or exponent
+    /// (`1.0`) into an `Int`, a string into a `Double` or `Decimal`, a
+    /// number or word into a `Bool`, a value an enum lists only in another
+    /// JSON type (`1` for `"1"`), and, when the value is `read` straight
+    /// from the input with no transformer, a string or number into a `Date`.
+    static func isCoercion(_ value: MappedValue, to type: ValueType, read: Bool, enums: [EnumPlan]) -> Bool {
+        switch (type, value) {
+        case (.string, .decimal), (.string, .bool), (.int, .string), (.double, .string), (.decimal, .string), (.bool, .decimal),
+            (.bool, .string):
+            return true
+        case (.int, .decimal(let literal)):
+            return !JSONNumber(literal: literal).isInteger
+        case (.date, .string), (.date, .decimal):
+            return read
+        case (.enumeration(let index), _):
+            return enums[index].inputs.find(value, lenient: false) == nil && enums[index].inputs.find(value, lenient: true) != nil
+        case (.optional(let wrapped), _):
+            return isCoercion(value, to: wrapped, read: read, enums: enums)
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.date, _), (.url, _), (.data, _), (.json, _),
+            (.model, _), (.choice, _), (.array, _), (.dictionary, _):
+            return false
+        }
+    }
+
+    /// A scalar type's name as rules write it, for messages: `Int`, an enum's name.
+    static func name(of type: ValueType, enums: [EnumPlan]) -> String {
+        switch type {
+        case .string: "String"
+        case .int: "Int"
+        case .double: "Double"
+        case .decimal: "Decimal"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .url: "URL"
+        case .data: "Data"
+        case .json: "JSON"
+        case .enumeration(let index): enums[index].name
+        case .optional(let wrapped): name(of: wrapped, enums: enums)
+        case .model, .choice, .array, .dictionary: "value"
+        }
+    }
+
     /// What a field of this type expects, for messages: "a string", "an integer".
     static func expectation(for type: ValueType, enums: [EnumPlan]) -> String {
         switch type {

@@ -11,10 +11,11 @@ enum InputKeySuggestion {
 
     /// Help for a field none of whose paths found a key: the first path that
     /// stops at a missing key close to one the object there has, rewritten
-    /// with that key, as `from` would read it.
-    static func help(for paths: [KeyPathPlan], in object: JSONObject) -> String? {
+    /// with that key, as `from` would read it. A key the model reads for a
+    /// field of its own is not offered.
+    static func help(for paths: [KeyPathPlan], in object: JSONObject, known: Set<ExactKey>) -> String? {
         for path in paths {
-            if let (found, rewritten) = closestPath(path, in: object) {
+            if let (found, rewritten) = closestPath(path, in: object, known: known) {
                 return "the input has \(JSONWriter.preview(string: found)); to read it, write `from \(rewritten)`"
             }
         }
@@ -35,7 +36,7 @@ enum InputKeySuggestion {
     /// The key of the object where `path` stops that it probably meant, and
     /// the path written with it; `nil` when the path stops elsewhere than
     /// at a missing key of an object, or no key there is close.
-    private static func closestPath(_ path: KeyPathPlan, in object: JSONObject) -> (String, String)? {
+    private static func closestPath(_ path: KeyPathPlan, in object: JSONObject, known: Set<ExactKey>) -> (String, String)? {
         var current = object
         for (position, step) in path.steps.enumerated() {
             guard case .key(let key) = step else { return nil }
@@ -44,7 +45,10 @@ enum InputKeySuggestion {
                 current = inner
                 continue
             }
-            guard let found = closest(to: key, among: current.members.prefix(keysLooked).map(\.key)) else { return nil }
+            let candidates = current.members.prefix(keysLooked).map(\.key).filter {
+                position > 0 || !known.contains(ExactKey(string: $0))
+            }
+            guard let found = closest(to: key, among: candidates) else { return nil }
             var steps = path.steps
             steps[position] = .key(found)
             return (found, written(steps))
@@ -53,10 +57,13 @@ enum InputKeySuggestion {
     }
 
     /// The candidate a key probably meant: one equal to it once case and
-    /// separators are ignored, else the closest by edit distance.
+    /// separators are ignored, else, for a key of more than three
+    /// characters, the closest by edit distance (one edit makes any short
+    /// key another).
     static func closest(to key: String, among candidates: [String]) -> String? {
         let folded = fold(key)
         if let same = candidates.first(where: { $0 != key && fold($0) == folded }) { return same }
+        guard key.count > 3 else { return nil }
         return Suggestion.closest(to: key, among: candidates.filter { $0 != key })
     }
 
@@ -67,12 +74,13 @@ enum InputKeySuggestion {
 
     /// Steps as a `from` clause writes them.
     private static func written(_ steps: [KeyStep]) -> String {
-        let components = steps.map { step in
+        var text = ""
+        for (position, step) in steps.enumerated() {
             switch step {
-            case .key(let key): KeyComponent(kind: .key(key, quoted: false), span: .at(0))
-            case .index(let index): KeyComponent(kind: .index(index), span: .at(0))
+            case .key(let key): text += (position == 0 ? "" : ".") + RulesText.key(key, first: position == 0)
+            case .index(let index): text += "[\(index)]"
             }
         }
-        return RulesFormatter.written(KeyPath(components: components, span: .at(0)))
+        return text
     }
 }

@@ -78,6 +78,19 @@ extension Interpreter {
         guard let current = run(field.pipeline, on: scalar, field: field, &context) else { return nil }
         switch Coercion.convert(current, to: type, lenient: field.lenient, enums: plan.enums) {
         case .success(let converted):
+            guard plan.coercionAudit != .allow, field.lenient,
+                Coercion.isCoercion(current, to: type, read: field.pipeline.isEmpty, enums: plan.enums)
+            else { return converted }
+            let found = current.preview
+            let result = "\(Coercion.name(of: type, enums: plan.enums)) \(converted.preview)"
+            if plan.coercionAudit == .refuse {
+                context.fail(.coercionRefused(found: found, result: result), model: context.model, field: field.name, site: field.site)
+                return nil
+            }
+            context.drops.append(
+                MappingError(
+                    path: context.path, model: context.model, field: field.name, problem: .coerced(found: found, result: result),
+                    site: field.site))
             return converted
         case .failure(let problem):
             context.fail(problem, model: context.model, field: field.name, site: field.site)

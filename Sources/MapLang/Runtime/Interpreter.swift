@@ -50,7 +50,7 @@ struct Interpreter: Sendable {
                 members.append(MappedMember(key: field.name, value: .null))
             } else if model.unknownKeys == .keep(index) {
                 members.append(MappedMember(key: field.name, value: unknownMembers(of: object, model: model)))
-            } else if let mapped = mapField(field, in: object, &context) {
+            } else if let mapped = mapField(field, in: object, known: model.knownKeys, &context) {
                 members.append(MappedMember(key: field.name, value: mapped))
             } else {
                 failed = true
@@ -133,7 +133,12 @@ struct Interpreter: Sendable {
     }
 
     /// Reads, converts and validates one field; `nil` means an error was recorded.
-    func mapField(_ field: FieldPlan, in object: JSONObject, _ context: inout MappingContext) -> MappedValue? {
+    ///
+    /// - Parameter known: The keys the model reads, which a did-you-mean for
+    ///   a missing key does not offer.
+    func mapField(
+        _ field: FieldPlan, in object: JSONObject, known: Set<ExactKey>, _ context: inout MappingContext
+    ) -> MappedValue? {
         // The first key that held `null`, where that error is reported.
         var firstNull: Int?
         for (index, source) in field.sources.enumerated() {
@@ -160,7 +165,7 @@ struct Interpreter: Sendable {
         }
         let problem: MappingProblem = firstNull.map { .nullValue(key: keys[$0]) } ?? .missingKey(keys: keys)
         var error = MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site)
-        if firstNull == nil { error.help = InputKeySuggestion.help(for: field.sources, in: object) }
+        if firstNull == nil { error.help = InputKeySuggestion.help(for: field.sources, in: object, known: known) }
         context.errors.append(error)
         return nil
     }

@@ -60,6 +60,8 @@ struct Checker {
     var fileOmitsNulls = false
     /// Whether `lossy` fields keep their failing elements as errors (`--drops-fail`).
     var dropsFail = false
+    /// What mapping does with values lenient coercion converts (`--warn-coercions`).
+    var coercionAudit = CoercionAudit.allow
     /// The file-wide naming strategy.
     var fileNaming = NamingStrategy.asIs
     /// The `root` setting, if any, with the source it is in.
@@ -85,6 +87,7 @@ struct Checker {
         var checker = Checker(units: units.map(\.source))
         checker.fileOmitsNulls = options.omittingNulls
         checker.dropsFail = options.dropsFail
+        checker.coercionAudit = options.coercions
         checker.customTransformers = transformers
         checker.hasEarlierErrors = afterEarlierErrors
         let plan = checker.compile(units.map(\.file))
@@ -171,9 +174,11 @@ struct Checker {
         // Rules with errors get no plan, so the direct path's tables are
         // only ever built from a consistent one.
         guard !hasEarlierErrors, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
-        return Plan(
+        var plan = Plan(
             models: models, enums: enums, tables: tables, choices: choices, root: root, isStrict: fileIsStrict,
             reversalProblems: reversalProblems)
+        plan.coercionAudit = coercionAudit
+        return plan
     }
 
     /// Records every declaration's name and the file-level settings of one source.

@@ -8,10 +8,24 @@ package struct CompileOptions: Sendable, Equatable {
     /// Treat the elements a `lossy` field would drop as errors of the
     /// record, as if no field were `lossy` (`--drops-fail`).
     package var dropsFail: Bool
+    /// What to do with each value lenient coercion converts (`--warn-coercions`).
+    package var coercions: CoercionAudit
 
     /// Creates options; the defaults are the rules as written.
-    package init(omittingNulls: Bool = false, dropsFail: Bool = false) {
+    package init(omittingNulls: Bool = false, dropsFail: Bool = false, coercions: CoercionAudit = .allow) {
         self.omittingNulls = omittingNulls
         self.dropsFail = dropsFail
+        self.coercions = coercions
     }
+}
+
+/// What a run does with a value that lenient coercion converts rather
+/// than reads as its own type (`"100"` into an `Int`).
+package enum CoercionAudit: Sendable, Equatable {
+    /// Converts it quietly, as the rules say.
+    case allow
+    /// Converts it and reports a warning (`--warn-coercions`).
+    case warn
+    /// Refuses it: an error of its record (`--warn-coercions=error`).
+    case refuse
 }

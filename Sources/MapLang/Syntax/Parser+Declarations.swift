@@ -143,7 +143,7 @@ extension Parser {
         _ role: SyntaxMessage.NameRole, after: Token, rejectingClauseKeywords: Bool = false
     ) throws(SyntaxError) -> Identifier {
         guard let word = Self.word(of: current), !atFieldStart, !atDeclarationStart,
-            !(rejectingClauseKeywords && Self.clauseKeywords.contains(word))
+            !(rejectingClauseKeywords && RulesText.clauseKeywords.contains(word))
         else {
             throw fail(.expectedName(role, after: after.kind, found: current.kind), at: missingSpan)
         }

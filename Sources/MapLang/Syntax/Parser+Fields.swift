@@ -80,7 +80,7 @@ extension Parser {
             report(.nullsSettingOnFieldLine(field: name.name), at: current.span)
         }
         if !atEnd, current.kind != .rightBrace, !startsMember(of: .model), !atDeclarationStart, onPreviousLine {
-            let suggestion = Self.word(of: current).flatMap { Suggestion.closest(to: $0, among: Self.clauseKeywords) }
+            let suggestion = Self.word(of: current).flatMap { Suggestion.closest(to: $0, among: RulesText.clauseKeywords) }
             report(
                 .expectedClause(field: name.name, found: current.kind, suggestion: suggestion), at: current.span)
             synchronizeMember(in: .model)
@@ -208,7 +208,7 @@ extension Parser {
     mutating func parseKeyStep(after separator: Token, first: Bool) throws(SyntaxError) -> KeyComponent {
         switch current.kind {
         case .identifier(let word):
-            guard !atFieldStart, !atDeclarationStart, !(first && Self.clauseKeywords.contains(word)) else { break }
+            guard !atFieldStart, !atDeclarationStart, !(first && RulesText.clauseKeywords.contains(word)) else { break }
             return KeyComponent(kind: .key(word, quoted: false), span: advance().span)
         case .string(let key):
             return KeyComponent(kind: .key(key, quoted: true), span: advance().span)

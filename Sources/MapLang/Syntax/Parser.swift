@@ -58,8 +58,6 @@ struct Parser {
     static let settingKeywords: Set<String> = [
         "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown", "nulls",
     ]
-    /// The words that start a field clause.
-    static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany", "lossy", "flatten", "omitNull", "keepNull"]
     /// The words that start a model member other than a field.
     static let memberKeywords = ["check", "keys", "strict", "lenient", "root", "only", "except", "ignore", "unknown", "nulls"]
 
@@ -135,7 +133,7 @@ struct Parser {
     /// Whether the current token is a clause keyword that starts a clause, not a field.
     var atClauseKeyword: Bool {
         guard let word = Self.word(of: current) else { return false }
-        return Self.clauseKeywords.contains(word) && peek().kind != .colon
+        return RulesText.clauseKeywords.contains(word) && peek().kind != .colon
     }
 
     /// Whether the tokens here start a declaration beyond doubt: two words

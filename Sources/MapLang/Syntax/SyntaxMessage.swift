@@ -306,7 +306,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .tableRowInputs: place = "after the row's inputs"
             case .tableDefault, .choiceDefault: place = "after `default`"
             case .when: place = "after `when`"
-            case .objectKey(let key): place = "after the key \(TokenKind.quoted(key, limit: 24))"
+            case .objectKey(let key): place = "after the key \(RulesText.quoted(key, limit: 24))"
             case .inputPath: place = "after `$`"
             }
             return "expected `\(expected.spelling)` \(place), found \(found)"
@@ -430,7 +430,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .expectedName(let role, _, let found):
             guard role == .key else { return nil }
             if case .integer(let digits) = found { return "write an array index in brackets: `[\(digits)]`" }
-            if case .identifier(let word) = found, TokenKind.keywords.contains(word) || Parser.clauseKeywords.contains(word) {
+            if case .identifier(let word) = found, TokenKind.keywords.contains(word) || RulesText.clauseKeywords.contains(word) {
                 return "write a key that is a keyword as a string: `\"\(word)\"`"
             }
             if found == .dollar { return "write a key holding `$` as a string, as in `from \"$ref\"`" }

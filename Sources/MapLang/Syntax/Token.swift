@@ -97,7 +97,7 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
         case .identifier(let name):
             return Self.keywords.contains(name) ? "keyword `\(name)`" : "identifier `\(name)`"
         case .string(let value):
-            return "string \(Self.quoted(value, limit: 24))"
+            return "string \(RulesText.quoted(value, limit: 24))"
         case .integer(let text), .decimal(let text):
             return "number `\(text)`"
         case .endOfFile:
@@ -114,7 +114,7 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     package var spelling: String {
         switch self {
         case .identifier(let name): return name
-        case .string(let value): return Self.quoted(value, limit: nil)
+        case .string(let value): return RulesText.quoted(value, limit: nil)
         case .integer(let text), .decimal(let text): return text
         case .leftBrace: return "{"
         case .rightBrace: return "}"
@@ -144,33 +144,5 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
         case .dollar: return "$"
         case .endOfFile: return ""
         }
-    }
-
-    /// A string as a MapLang string literal, shortened with `…` past `limit` characters.
-    static func quoted(_ value: String, limit: Int?) -> String {
-        var result = "\""
-        var count = 0
-        for scalar in value.unicodeScalars {
-            if let limit, count == limit {
-                result += "…"
-                break
-            }
-            count += 1
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.isBidiControl {
-                    result += scalar.escaped
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

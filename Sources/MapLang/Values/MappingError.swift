@@ -109,10 +109,17 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// Not an error but a warning: a `lossy` field left out this element,
     /// which failed to map for these reasons.
     case droppedElement(reasons: [MappingError])
+    /// Not an error but a warning (`--warn-coercions`): lenient coercion
+    /// converted `found` into `result`, a type's name and the value.
+    case coerced(found: String, result: String)
+    /// Lenient coercion would have converted `found` into `result`, which
+    /// `--warn-coercions=error` refuses.
+    case coercionRefused(found: String, result: String)
 
     /// Whether the problem is a warning, which leaves its record mapped.
     public var isWarning: Bool {
         if case .droppedElement = self { return true }
+        if case .coerced = self { return true }
         return false
     }
 
@@ -140,6 +147,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .tableMiss: "table-miss"
         case .typeMismatch: "type-mismatch"
         case .droppedElement: "dropped-element"
+        case .coerced: "coerced-value"
+        case .coercionRefused: "coercion-refused"
         case .arithmeticFailed: "arithmetic-failed"
         case .computedNull: "computed-null"
         }
@@ -198,6 +207,10 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "the expression cannot be worked out: \(reason)"
         case .computedNull:
             "the expression gave null but the field is required"
+        case .coerced(let found, let result):
+            "coerced \(found) to the \(result)"
+        case .coercionRefused(let found, let result):
+            "\(found) is not of the field's type; coercion would make it the \(result), which `--warn-coercions=error` refuses"
         case .droppedElement(let reasons):
             "dropped this element, which the field's `lossy` allows: "
                 + reasons.map { reason in

@@ -48,7 +48,8 @@ struct ManualPage {
     /// An option as an indented paragraph: its spellings in bold and its value's name in italics, then its help.
     private static func item(_ option: OptionSpec) -> [String] {
         let spellings = option.names.map(Roff.bold).joined(separator: ", ")
-        return item(spellings + (option.value.map { " " + Roff.italic($0.name) } ?? ""), option.help)
+        let value = option.value.map { " " + Roff.italic($0.name) } ?? option.attachedValue.map { "[=" + Roff.italic($0.name) + "]" } ?? ""
+        return item(spellings + value, option.help)
     }
 
     /// An indented paragraph: a tag, already roff, on its line, then the text, escaped.

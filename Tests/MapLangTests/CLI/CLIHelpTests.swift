@@ -44,17 +44,18 @@ struct CLIHelpTests {
         map a JSON document (INPUT, or `-` for standard input) with a rules file
 
         options:
-          --model, -m NAME       map to this model instead of the root
-          --pretty               indent the output
-          --output, -o FILE      write the output to FILE, replacing it only once complete
-          --ndjson               read one JSON document per line and write one mapped document per line
-          --rejects FILE         with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons
-          --jobs, -j N           map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
-          --reverse              map model-shaped JSON, as `run` writes it, back to the source's shape
-          --omit-nulls           leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`
-          --drops-fail           make an element a `lossy` field would drop an error of its record instead of a warning
-          --color WHEN           colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
-          --error-format FORMAT  report problems as `text` (default) or as `json`, one object per line
+          --model, -m NAME          map to this model instead of the root
+          --pretty                  indent the output
+          --output, -o FILE         write the output to FILE, replacing it only once complete
+          --ndjson                  read one JSON document per line and write one mapped document per line
+          --rejects FILE            with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons
+          --jobs, -j N              map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
+          --reverse                 map model-shaped JSON, as `run` writes it, back to the source's shape
+          --omit-nulls              leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`
+          --drops-fail              make an element a `lossy` field would drop an error of its record instead of a warning
+          --warn-coercions[=error]  warn of each value lenient coercion converts (`"42"` into an Int); `=error` makes each an error
+          --color WHEN              colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
+          --error-format FORMAT     report problems as `text` (default) or as `json`, one object per line
 
         """
 

@@ -33,8 +33,17 @@ struct InputKeySuggestionTests {
             id: "a key that must be quoted", rules: "model U {\n  title: String\n}", input: #"{"Title!": "a"}"#,
             help: [#"the input has "Title!"; to read it, write `from "Title!"`"#]),
         Case(
-            id: "the first fallback key with a close key", rules: "model U {\n  id: Int from ident, key\n}",
-            input: #"{"kye": 1}"#, help: [#"the input has "kye"; to read it, write `from kye`"#]),
+            id: "the first fallback key with a close key", rules: "model U {\n  id: Int from ident, label\n}",
+            input: #"{"lable": 1}"#, help: [#"the input has "lable"; to read it, write `from lable`"#]),
+        Case(
+            id: "a key the model reads for another field is not offered",
+            rules: "model U {\n  name: String from user_name\n  userId: Int\n}", input: #"{"user_name": "a"}"#, help: [nil]),
+        Case(
+            id: "a short key only by case and separators", rules: "model U {\n  n: Int\n  id: Int\n}", input: #"{"p": 1, "ID": 2}"#,
+            help: [nil, #"the input has "ID"; to read it, write `from ID`"#]),
+        Case(
+            id: "a clause word is quoted at the start of a path", rules: "model U {\n  defaults: Int\n}", input: #"{"default": 1}"#,
+            help: [#"the input has "default"; to read it, write `from "default"`"#]),
         Case(
             id: "nothing close", rules: "model U {\n  title: String\n}", input: #"{"body": "a"}"#, help: [nil]),
         Case(

@@ -141,6 +141,7 @@ struct LossyTests {
             stderr: """
                 in.ndjson:1: error: $.labels[1].name: missing required key `name`
                   --> issue.map:8:3: field `Label.name`
+                   = help: the input has "nome"; to read it, write `from nome`
                 in.ndjson: 1 of 2 lines rejected, 1 written
 
                 """, status: 1)

@@ -70,7 +70,7 @@ enum InferenceNames {
     /// A key as `from` writes it: bare when it is a plain name the grammar
     /// does not use, a string literal otherwise.
     static func keyPath(for key: String) -> String {
-        isIdentifier(key) && !TokenKind.keywords.contains(key) ? key : TokenKind.quoted(key, limit: nil)
+        isIdentifier(key) && !TokenKind.keywords.contains(key) ? key : RulesText.quoted(key, limit: nil)
     }
 
     /// The built-in types' names, which no declaration may take.

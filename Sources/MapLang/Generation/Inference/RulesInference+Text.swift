@@ -14,7 +14,7 @@ extension RulesInference {
         if strategy == .snakeCase { lines.append("keys snake_case") }
         for choice in choices {
             lines += ["", "choice \(choice.name) by \(InferenceNames.keyPath(for: choice.key)) {"]
-            lines += choice.variants.map { "  \(TokenKind.quoted($0.value, limit: nil)) -> \($0.model)" }
+            lines += choice.variants.map { "  \(RulesText.quoted($0.value, limit: nil)) -> \($0.model)" }
             lines.append("}")
         }
         for model in models {
@@ -27,7 +27,7 @@ extension RulesInference {
             var caseNames = UniqueNames()
             for value in enumeration.values {
                 let name = caseNames.claim(InferenceNames.enumCase(for: value))
-                lines.append("  " + name + (name == value ? "" : " from " + TokenKind.quoted(value, limit: nil)))
+                lines.append("  " + name + (name == value ? "" : " from " + RulesText.quoted(value, limit: nil)))
             }
             lines.append("}")
         }

@@ -384,7 +384,8 @@ struct DirectRun {
             scanner.position = starts[source.slot]
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
         }
-        return mapper.interpreter.mapField(plan, in: JSONObject(members), &context)
+        // Its errors are dropped, the record mapped again through the interpreter, so it needs no keys for help.
+        return mapper.interpreter.mapField(plan, in: JSONObject(members), known: [], &context)
     }
 
     /// What following a key path found.
