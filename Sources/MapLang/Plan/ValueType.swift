@@ -93,3 +93,27 @@ public enum ValueKind: String, Sendable, Equatable, CustomStringConvertible {
     /// The kind's name in messages.
     public var description: String { rawValue }
 }
+
+extension ValueType {
+    /// The type as rules write it, `[String: Int]?`, with each declared
+    /// type's name, by its index, given by `models`, `enums` and `choices`.
+    func written(models: (Int) -> String, enums: (Int) -> String, choices: (Int) -> String) -> String {
+        switch self {
+        case .string: "String"
+        case .int: "Int"
+        case .double: "Double"
+        case .decimal: "Decimal"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .url: "URL"
+        case .data: "Data"
+        case .json: "JSON"
+        case .model(let index): models(index)
+        case .enumeration(let index): enums(index)
+        case .choice(let index): choices(index)
+        case .array(let element): "[\(element.written(models: models, enums: enums, choices: choices))]"
+        case .dictionary(let value): "[String: \(value.written(models: models, enums: enums, choices: choices))]"
+        case .optional(let wrapped): wrapped.written(models: models, enums: enums, choices: choices) + "?"
+        }
+    }
+}

@@ -105,20 +105,8 @@ enum Coercion {
 
     /// A scalar type's name as rules write it, for messages: `Int`, an enum's name.
     static func name(of type: ValueType, enums: [EnumPlan]) -> String {
-        switch type {
-        case .string: "String"
-        case .int: "Int"
-        case .double: "Double"
-        case .decimal: "Decimal"
-        case .bool: "Bool"
-        case .date: "Date"
-        case .url: "URL"
-        case .data: "Data"
-        case .json: "JSON"
-        case .enumeration(let index): enums[index].name
-        case .optional(let wrapped): name(of: wrapped, enums: enums)
-        case .model, .choice, .array, .dictionary: "value"
-        }
+        // Only scalars are converted, so no model or choice is named.
+        type.unwrapped.written(models: { _ in "model" }, enums: { enums[$0].name }, choices: { _ in "choice" })
     }
 
     /// What a field of this type expects, for messages: "a string", "an integer".

@@ -33,22 +33,8 @@ extension Checker {
 
     /// A type as it is written in rules: `[String: Int]?`.
     func typeName(_ type: ValueType) -> String {
-        switch type {
-        case .string: "String"
-        case .int: "Int"
-        case .double: "Double"
-        case .decimal: "Decimal"
-        case .bool: "Bool"
-        case .date: "Date"
-        case .url: "URL"
-        case .data: "Data"
-        case .json: "JSON"
-        case .model(let index): declarations.models[index].decl.name.name
-        case .enumeration(let index): declarations.enums[index].decl.name.name
-        case .choice(let index): declarations.choices[index].decl.name.name
-        case .array(let element): "[\(typeName(element))]"
-        case .dictionary(let value): "[String: \(typeName(value))]"
-        case .optional(let wrapped): typeName(wrapped) + "?"
-        }
+        type.written(
+            models: { declarations.models[$0].decl.name.name }, enums: { declarations.enums[$0].decl.name.name },
+            choices: { declarations.choices[$0].decl.name.name })
     }
 }
