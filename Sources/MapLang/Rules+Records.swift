@@ -55,7 +55,7 @@ extension Rules {
         _ value: JSONValue, to model: ModelID, at path: JSONPath = .root, direction: MappingDirection = .forward
     ) -> MappedRecord {
         guard let target = target(of: model) else { return MappedRecord(index: nil, value: nil, errors: [foreignModelError(model, at: path)]) }
-        return Interpreter(plan: plan).run(value, target: target, at: path, direction: direction)
+        return interpreter.run(value, target: target, at: path, direction: direction)
     }
 
     /// Maps a model-shaped value, such as a mapped record or an encoded Swift
@@ -66,7 +66,7 @@ extension Rules {
     ///   - model: The model it has the shape of.
     package func reverse(_ value: MappedValue, from model: ModelID) -> MappedRecord {
         guard let target = target(of: model) else { return MappedRecord(index: nil, value: nil, errors: [foreignModelError(model)]) }
-        let (mapped, errors) = Interpreter(plan: plan).reverse(value, target: target, at: .root)
+        let (mapped, errors) = interpreter.reverse(value, target: target, at: .root)
         return MappedRecord(index: nil, value: mapped, errors: errors)
     }
 
@@ -109,7 +109,7 @@ extension Rules {
         in buffer: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, to model: ModelID,
         options: JSONReaderOptions?, direction: MappingDirection, _ body: (MappedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
-        let interpreter = Interpreter(plan: plan)
+        let interpreter = self.interpreter
         let target = target(of: model)
         var offset = 0
         do {

@@ -77,7 +77,7 @@ extension Rules {
                 record, end in body(SerializedRecord(index: record.index, json: nil, errors: record.errors, drops: record.drops), end)
             }
         }
-        let interpreter = Interpreter(plan: plan)
+        let interpreter = self.interpreter
         let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
         /// Maps the value at the scanner's position through the tree; writes it when it maps.
@@ -181,11 +181,11 @@ extension Rules {
 
     /// The direct path for input read with `options`, or `nil` when duplicate
     /// keys are errors, which must be found in the members it skips too, or
-    /// when coercions are audited, which it does not look for: only the tree
-    /// path reads such input.
+    /// when coercions are audited or coverage counted, which it does not look
+    /// for: only the tree path reads such input.
     fileprivate func directMapper(reading options: JSONReaderOptions) -> DirectMapper? {
-        guard options.duplicateKeys == .lastWins, plan.coercionAudit == .allow else { return nil }
-        return DirectMapper(interpreter: Interpreter(plan: plan), direct: plan.direct)
+        guard options.duplicateKeys == .lastWins, plan.coercionAudit == .allow, coverage == nil else { return nil }
+        return DirectMapper(interpreter: interpreter, direct: plan.direct)
     }
 }
 

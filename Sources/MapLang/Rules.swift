@@ -21,6 +21,9 @@ public struct Rules: Sendable {
     /// The files' syntax trees, with their comments, for what reads the
     /// rules beside mapping, such as the Swift generator's doc comments.
     package let units: [RulesUnit]
+    /// What the records mapped forward saw, counted when the rules were
+    /// compiled for `--coverage`; `nil` otherwise.
+    package let coverage: CoverageRecorder?
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -144,10 +147,14 @@ public struct Rules: Sendable {
         self.sources = units.map(\.source)
         self.units = units
         self.plan = plan
+        self.coverage = options.countsCoverage ? CoverageRecorder(plan: plan) : nil
     }
 
     /// The names of the declared models, in declaration order.
     public var modelNames: [String] { plan.models.map(\.name) }
+
+    /// An interpreter of the rules, counting coverage when it is asked for.
+    var interpreter: Interpreter { Interpreter(plan: plan, coverage: coverage) }
 
     /// The model (or choice) documents map to when no other is chosen: the
     /// `root` setting, or the only model of a file that declares one.

@@ -98,7 +98,7 @@ struct ErrorReporter {
     }
 
     /// Writes one JSON object as a line.
-    private func write(_ value: MappedValue) {
+    func write(_ value: MappedValue) {
         console.writeError(String(decoding: JSONWriter.serialize(value), as: UTF8.self) + "\n")
     }
 }

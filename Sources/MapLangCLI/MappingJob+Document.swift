@@ -25,7 +25,7 @@ extension MappingJob {
         }
         var status = progress.status
         if status == .success, progress.tally.failed > 0 { status = .mappingFailed }
-        reporter.summary(progress.tally, input: inputName, lines: false)
+        closeReport(progress.tally, lines: false)
         // Standard output keeps the records written before a failure; a
         // file is replaced only by a complete run.
         let output = progress.output

@@ -17,6 +17,8 @@ struct MappingJob {
     var output: RecordOutput
     /// Where problems go.
     let reporter: ErrorReporter
+    /// With `--coverage`, the share past which defaults are reported.
+    var coverageShare: Int?
 
     /// Maps NDJSON: each line is a record; every line ends up either written or rejected.
     func runLines(_ input: any InputSource, rejectsPath: String?) -> ExitCode {
@@ -39,7 +41,7 @@ struct MappingJob {
             return .unreadableInput
         }
         let tally = sinks.tally
-        reporter.summary(tally, input: inputName, lines: true)
+        closeReport(tally, lines: true)
         let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
         if var rejects = sinks.rejects {
             do {
@@ -51,6 +53,12 @@ struct MappingJob {
             }
         }
         return finish(&sinks.output, keep: true, status: status)
+    }
+
+    /// Reports the run's coverage, when asked for, then its summary, last.
+    func closeReport(_ tally: Tally, lines: Bool) {
+        if let coverageShare, let report = rules.coverageReport(share: coverageShare) { reporter.report(report, input: inputName) }
+        reporter.summary(tally, input: inputName, lines: lines)
     }
 
     /// Maps the lines of a regular file where they lie in memory, a run

@@ -45,6 +45,7 @@ struct RunCommand {
                 names: ["--warn-coercions"], value: nil,
                 help: "warn of each value lenient coercion converts (`\"42\"` into an Int); `=error` makes each an error",
                 attachedValue: ValueSpec(name: "error", kind: .choice(["error"]))),
+            coverageOption,
             colorOption,
             errorFormatOption,
         ])
@@ -76,6 +77,13 @@ struct RunCommand {
             reporter.fail("`--warn-coercions` reports what forward mapping converts; it cannot be used with `--reverse`")
             return .usage
         }
+        let coverageShare: Int?
+        do {
+            coverageShare = try Self.coverageShare(arguments)
+        } catch {
+            reporter.fail(error.message)
+            return .usage
+        }
         if ndjson && arguments.flags.contains("--pretty") {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage
@@ -87,7 +95,7 @@ struct RunCommand {
                 sources: [try RulesLoader.load(arguments.positionals[0], console: console)],
                 options: CompileOptions(
                     omittingNulls: arguments.flags.contains("--omit-nulls"), dropsFail: arguments.flags.contains("--drops-fail"),
-                    coercions: coercionAudit))
+                    coercions: coercionAudit, countsCoverage: coverageShare != nil))
             model = try rules.model(named: arguments.values["--model"])
         } catch let error as ConsoleError {
             reporter.fail(error.message)
@@ -137,6 +145,7 @@ struct RunCommand {
                 pretty: arguments.flags.contains("--pretty"), sink: sink,
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         job.jobs = jobs
+        job.coverageShare = coverageShare
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
     }
 

@@ -15,6 +15,7 @@ extension Interpreter {
             failChoice(choice, found: discriminator, &context)
             return nil
         }
+        context.coverage?.append(.choice(choice: index, model: model))
         guard case .object(let mapped)? = mapModel(value, model: model, &context) else { return nil }
         let written = MappedMember(key: choice.outputKey, value: discriminator?.mappedValue ?? .null)
         return .object(MappedObject([written] + mapped.members))

@@ -78,6 +78,11 @@ extension Interpreter {
         guard let current = run(field.pipeline, on: scalar, field: field, &context) else { return nil }
         switch Coercion.convert(current, to: type, lenient: field.lenient, enums: plan.enums) {
         case .success(let converted):
+            if context.coverage != nil, case .enumeration(let index) = type, case .string(let name) = converted,
+                let position = plan.enums[index].cases.firstIndex(of: name)
+            {
+                context.coverage?.append(.enumCase(enumeration: index, position: position))
+            }
             guard plan.coercionAudit != .allow, field.lenient,
                 Coercion.isCoercion(current, to: type, read: field.pipeline.isEmpty, enums: plan.enums)
             else { return converted }

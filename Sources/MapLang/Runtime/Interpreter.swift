@@ -8,6 +8,8 @@
 struct Interpreter: Sendable {
     /// The compiled rules.
     let plan: Plan
+    /// Where each record's coverage is counted, for `--coverage`; `nil` when nothing asks.
+    var coverage: CoverageRecorder?
 
     /// Maps one record to a model.
     ///
@@ -19,11 +21,13 @@ struct Interpreter: Sendable {
     ///   found, and the elements `lossy` fields dropped.
     func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> MappedRecord {
         var context = MappingContext(path: path, model: plan.name(of: target))
+        if coverage != nil { context.coverage = [] }
         let mapped: MappedValue? =
             switch target {
             case .model(let index): mapModel(value, model: index, &context)
             case .choice(let index): mapChoice(value, choice: index, &context)
             }
+        coverage?.add(context.coverage ?? [])
         // A failing record reports its drops too: one may be why a rule failed.
         guard context.errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: context.errors, drops: context.drops) }
         return MappedRecord(index: nil, value: mapped, errors: [], drops: context.drops)
@@ -41,16 +45,20 @@ struct Interpreter: Sendable {
         let outerModel = context.model
         context.model = model.name
         defer { context.model = outerModel }
+        if context.coverage != nil {
+            let unknown = model.knowsEveryKey ? [] : object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
+            context.coverage?.append(.object(model: index, unknown: unknown, path: context.path))
+        }
         var members: [MappedMember] = []
         members.reserveCapacity(model.fields.count)
         var failed = false
-        for (index, field) in model.fields.enumerated() {
+        for (fieldIndex, field) in model.fields.enumerated() {
             if field.isComputed {
                 // Worked out below, once every field it may read has mapped.
                 members.append(MappedMember(key: field.name, value: .null))
-            } else if model.unknownKeys == .keep(index) {
+            } else if model.unknownKeys == .keep(fieldIndex) {
                 members.append(MappedMember(key: field.name, value: unknownMembers(of: object, model: model)))
-            } else if let mapped = mapField(field, in: object, known: model.knownKeys, &context) {
+            } else if let mapped = mapField(field, in: object, known: model.knownKeys, coverage: (index, fieldIndex), &context) {
                 members.append(MappedMember(key: field.name, value: mapped))
             } else {
                 failed = true
@@ -70,6 +78,7 @@ struct Interpreter: Sendable {
             guard computeFields(of: model, values: &values, input: object, &context) else { return nil }
             for (index, value) in values.enumerated() { members[index].value = value }
         }
+        if context.coverage != nil { context.coverage? += model.checks.indices.map { .check(model: index, check: $0) } }
         guard checksHold(model, values: values, input: object, &context) else { return nil }
         guard model.omitsNulls || model.flattens else { return .object(MappedObject(members)) }
         // Checks have seen every field; the output leaves out the nulls it
@@ -134,16 +143,23 @@ struct Interpreter: Sendable {
 
     /// Reads, converts and validates one field; `nil` means an error was recorded.
     ///
-    /// - Parameter known: The keys the model reads, which a did-you-mean for
-    ///   a missing key does not offer.
+    /// - Parameters:
+    ///   - known: The keys the model reads, which a did-you-mean for a
+    ///     missing key does not offer.
+    ///   - coverage: The model's and the field's index, where `--coverage`
+    ///     counts which key path gave the value.
     func mapField(
-        _ field: FieldPlan, in object: JSONObject, known: Set<ExactKey>, _ context: inout MappingContext
+        _ field: FieldPlan, in object: JSONObject, known: Set<ExactKey>, coverage: (model: Int, field: Int)?,
+        _ context: inout MappingContext
     ) -> MappedValue? {
         // The first key that held `null`, where that error is reported.
         var firstNull: Int?
         for (index, source) in field.sources.enumerated() {
             switch lookUp(source, in: object, &context, field: field) {
             case .found(let value, let steps):
+                if let coverage, context.coverage != nil {
+                    context.coverage?.append(.source(model: coverage.model, field: coverage.field, source: index))
+                }
                 let depth = context.path.components.count
                 for step in steps { context.path.append(step) }
                 defer { context.path.truncate(to: depth) }
@@ -157,7 +173,14 @@ struct Interpreter: Sendable {
                 return nil
             }
         }
-        if let value = absentValue(of: field, sawNull: firstNull != nil) { return value }
+        let absent = absentValue(of: field, sawNull: firstNull != nil)
+        if let coverage, context.coverage != nil {
+            context.coverage?.append(
+                .absent(
+                    model: coverage.model, field: coverage.field, null: firstNull != nil,
+                    defaulted: absent != nil && absent != .null))
+        }
+        if let absent { return absent }
         let keys = field.sources.map(\.text)
         var path = context.path
         if let shown = firstNull ?? (field.sources.count == 1 ? 0 : nil) {
@@ -203,6 +226,8 @@ struct MappingContext {
     var errors: [MappingError] = []
     /// The elements `lossy` fields dropped so far, as warnings.
     var drops: [MappingError] = []
+    /// What the record saw, for `--coverage`; `nil` when nothing asks.
+    var coverage: [CoverageEvent]?
 
     /// Maps each element at its own path, recording every failure; `nil`
     /// when any element failed.

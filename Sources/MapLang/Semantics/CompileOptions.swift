@@ -10,12 +10,17 @@ package struct CompileOptions: Sendable, Equatable {
     package var dropsFail: Bool
     /// What to do with each value lenient coercion converts (`--warn-coercions`).
     package var coercions: CoercionAudit
+    /// Count what the rules see in every record mapped forward (`--coverage`).
+    package var countsCoverage: Bool
 
     /// Creates options; the defaults are the rules as written.
-    package init(omittingNulls: Bool = false, dropsFail: Bool = false, coercions: CoercionAudit = .allow) {
+    package init(
+        omittingNulls: Bool = false, dropsFail: Bool = false, coercions: CoercionAudit = .allow, countsCoverage: Bool = false
+    ) {
         self.omittingNulls = omittingNulls
         self.dropsFail = dropsFail
         self.coercions = coercions
+        self.countsCoverage = countsCoverage
     }
 }
 

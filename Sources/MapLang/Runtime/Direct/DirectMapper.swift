@@ -385,7 +385,7 @@ struct DirectRun {
             members.append(JSONMember(key: key, value: try scanner.readValue(depth: depth, expected: .value)))
         }
         // Its errors are dropped, the record mapped again through the interpreter, so it needs no keys for help.
-        return mapper.interpreter.mapField(plan, in: JSONObject(members), known: [], &context)
+        return mapper.interpreter.mapField(plan, in: JSONObject(members), known: [], coverage: nil, &context)
     }
 
     /// What following a key path found.

@@ -4,7 +4,7 @@ extension JSONWriter {
 
     /// A string as messages show it: quoted and escaped, its first 40
     /// characters, then `…` inside the quotes when there is more.
-    static func preview(string text: String) -> String {
+    package static func preview(string text: String) -> String {
         let start = text.prefix(previewLength + 1)
         guard start.count > previewLength else { return JSONPath.quoted(text) }
         return JSONPath.quoted(String(start.dropLast()) + "…")

@@ -1,0 +1,119 @@
+import Testing
+
+/// `maplang run --coverage[=PERCENT]` (grammar.md §5.6): after the run, per
+/// model, the keys no rule reads, the fields the input never fills or whose
+/// default fills more than the share, fallback keys and checks never used;
+/// enum cases and choices' models never seen. Exact counts, the same with
+/// `--jobs` and for NDJSON, and nothing at all without the flag.
+struct CLICoverageTests {
+    static let rules = """
+        root Issue
+
+        enum State {
+          open
+          closed
+        }
+
+        choice Shape by kind {
+          "c" -> Circle
+          "s" -> Square
+        }
+
+        model Circle { r: Int }
+        model Square { side: Int }
+
+        model Issue {
+          id: Int from id, ID, key
+          state: State
+          title: String default "untitled"
+          closedAt: String?
+          shape: Shape?
+          check id > 0
+        }
+
+        """
+
+    static let input = """
+        [{"id": 1, "state": "open", "extra": 1, "shape": {"kind": "c", "r": 1}},
+         {"id": 2, "state": "open", "title": "x", "extra": 2, "more": true},
+         {"ID": 3, "state": "open", "closedAt": null},
+         {"id": 0, "state": "open"}]
+        """
+
+    static let report = """
+        coverage of in.json:
+          model Circle, 1 object: everything used
+          model Square (r.map:14:7): no object was mapped with it
+          model Issue, 4 objects:
+            key "extra" no rule reads: in 2 objects, as at $[0].extra
+            key "more" no rule reads: in 1 object, as at $[1].more
+            field `closedAt` never had a value: null 1 time, missing 3 times
+            field `title` took its default in 3 of 4 objects
+            field `id` never read `key`
+          enum State: no value was `closed`
+          choice Shape: no object chose `Square`
+
+        """
+
+    @Test func theReportFollowsTheErrorsAndTheSummary() {
+        let (outcome, _) = CLIHarness.run(["run", "--coverage", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr == """
+                in.json: error: $[3]: check failed: `id > 0`
+                  --> r.map:22:3: check of model `Issue`
+
+                """ + Self.report + "in.json: 1 of 4 records failed with 1 error\n")
+    }
+
+    @Test func aShareAboveTheDefaultsLeavesThemOut() {
+        let (outcome, _) = CLIHarness.run(["run", "--coverage=80", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
+        #expect(!outcome.stderr.contains("took its default"))
+        #expect(outcome.stderr.contains("field `closedAt` never had a value"))
+    }
+
+    @Test func aCheckThatNeverRanIsListed() {
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--coverage", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": #"[{"id": 1, "state": "shut"}]"#])
+        #expect(outcome.stderr.contains("    the check at r.map:22:3 never ran\n"))
+    }
+
+    /// Threads map NDJSON in any order; the counts and samples do not change.
+    @Test func jobsAndNDJSONGiveTheSameCounts() {
+        let lines = (0..<400).map { index in
+            index % 3 == 0 ? #"{"ID": \#(index + 1), "state": "closed", "z\#(index % 7)": 1}"# : #"{"id": \#(index + 1), "state": "open"}"#
+        }.joined(separator: "\n") + "\n"
+        let files = ["r.map": Self.rules, "in.ndjson": lines]
+        let one = CLIHarness.run(["run", "--ndjson", "--coverage", "r.map", "in.ndjson"], files: files).outcome
+        let two = CLIHarness.run(["run", "--ndjson", "--jobs", "2", "--coverage", "r.map", "in.ndjson"], files: files).outcome
+        #expect(one == two)
+        #expect(one.stderr.contains("  model Issue, 400 objects:\n"))
+        #expect(one.stderr.contains(#"    key "z0" no rule reads: in 20 objects, as at $.z0"#))
+    }
+
+    @Test func asJSONItIsOneObjectBeforeTheSummary() {
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--coverage", "--error-format", "json", "r.map", "in.json"],
+            files: ["r.map": Self.rules, "in.json": #"[{"id": 1, "state": "open", "extra": 1}]"#])
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.first
+                == #"{"type":"coverage","input":"in.json","share":50,"models":[{"model":"Circle","objects":0,"unreadKeys":[],"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Square","objects":0,"unreadKeys":[],"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Issue","objects":1,"unreadKeys":[{"key":"extra","count":1,"sample":"$[0].extra"}],"neverFilled":[{"field":"title","nulls":0,"missing":1},{"field":"closedAt","nulls":0,"missing":1},{"field":"shape","nulls":0,"missing":1}],"mostlyDefaulted":[],"unusedFallbacks":[{"field":"id","paths":["ID","key"]}],"checksNeverRun":[]}],"unseenCases":[{"enum":"State","cases":["closed"]}],"unchosenModels":[{"choice":"Shape","models":["Circle","Square"]}]}"#)
+        #expect(lines.last?.hasPrefix(#"{"type":"summary","#) == true)
+    }
+
+    @Test func withoutTheFlagNothingIsCounted() {
+        let (outcome, _) = CLIHarness.run(["run", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
+        #expect(!outcome.stderr.contains("coverage"))
+    }
+
+    @Test(arguments: [
+        (["run", "--coverage=101", "r.map", "in.json"], "`--coverage` takes a percentage from 0 to 100, not `101`"),
+        (["run", "--coverage", "--reverse", "r.map", "in.json"], "`--coverage` reports what forward mapping reads; it cannot be used with `--reverse`"),
+    ])
+    func wrongUsesAreUsageErrors(_ arguments: [String], _ message: String) {
+        let (outcome, _) = CLIHarness.run(arguments, files: ["r.map": Self.rules, "in.json": "[]"])
+        CLIHarness.expect(outcome, stderr: "maplang: error: \(message)\n", status: 64)
+    }
+}
