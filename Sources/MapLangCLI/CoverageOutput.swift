@@ -8,7 +8,7 @@ extension ErrorReporter {
         if json {
             write(Self.object(for: report, input: input))
         } else {
-            console.writeError(Self.text(for: report, input: input))
+            emit(Self.text(for: report, input: input))
         }
     }
 

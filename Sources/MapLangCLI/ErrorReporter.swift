@@ -9,6 +9,8 @@ struct ErrorReporter {
     let renderer: DiagnosticRenderer
     /// Whether to write JSON lines instead of text.
     let json: Bool
+    /// The progress line of a long run, erased before anything else is written.
+    var progress: ProgressLine?
 
     /// Creates a reporter following `--color` and `--error-format`.
     init(console: any Console, arguments: ParsedArguments) {
@@ -22,7 +24,7 @@ struct ErrorReporter {
         if json {
             diagnostics.forEach { write(DiagnosticJSON.object(for: $0)) }
         } else {
-            console.writeError(renderer.render(diagnostics))
+            emit(renderer.render(diagnostics))
         }
     }
 
@@ -31,7 +33,7 @@ struct ErrorReporter {
         if json {
             write(DiagnosticJSON.object(for: error, input: input, line: line))
         } else {
-            console.writeError(renderer.render(error, input: line.map { "\(input):\($0)" } ?? input))
+            emit(renderer.render(error, input: line.map { "\(input):\($0)" } ?? input))
         }
     }
 
@@ -44,7 +46,7 @@ struct ErrorReporter {
             write(DiagnosticJSON.object(for: error, input: input, line: fileLine, offset: lineOffset + error.offset))
         } else {
             let shifted = JSONSyntaxError(reason: error.reason, offset: error.offset, line: fileLine, column: error.column)
-            console.writeError(renderer.render(shifted, input: input, bytes: local))
+            emit(renderer.render(shifted, input: input, bytes: local))
         }
     }
 
@@ -64,7 +66,7 @@ struct ErrorReporter {
                         MappedMember(key: "message", value: .string("the line is empty")),
                     ])))
         } else {
-            console.writeError("\(input):\(line): error: the line is empty\n")
+            emit("\(input):\(line): error: the line is empty\n")
         }
     }
 
@@ -77,13 +79,13 @@ struct ErrorReporter {
             if let help { members.append(MappedMember(key: "help", value: .string(help))) }
             write(.object(MappedObject(members)))
         } else {
-            console.writeError("maplang: error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+            emit("maplang: error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
         }
     }
 
     /// Writes a note, in text form only.
     func summary(_ text: String) {
-        if !json { console.writeError(text) }
+        if !json { emit(text) }
     }
 
     /// Closes a run's report: in text, how many records or lines failed,
@@ -93,13 +95,19 @@ struct ErrorReporter {
         if json {
             write(tally.jsonSummary(input: input))
         } else if tally.isWorthSaying {
-            console.writeError(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
+            emit(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
         }
+    }
+
+    /// Writes text to standard error, erasing the progress line first.
+    func emit(_ text: String) {
+        progress?.clear()
+        console.writeError(text)
     }
 
     /// Writes one JSON object as a line.
     func write(_ value: MappedValue) {
-        console.writeError(String(decoding: JSONWriter.serialize(value), as: UTF8.self) + "\n")
+        emit(String(decoding: JSONWriter.serialize(value), as: UTF8.self) + "\n")
     }
 }
 

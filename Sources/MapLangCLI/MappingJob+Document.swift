@@ -14,7 +14,9 @@ extension MappingJob {
     /// not the document.
     func runDocument(_ input: any InputSource) -> ExitCode {
         var progress = DocumentProgress(output: output)
+        defer { reporter.progress?.clear() }
         if let mapped = input.mapped() {
+            reporter.progress?.total = mapped.buffer.count
             do {
                 _ = try map(mapped.buffer, continuingAt: nil, partial: false, release: mapped.release(before:), into: &progress)
             } catch {
@@ -54,6 +56,7 @@ extension MappingJob {
             } catch {
                 return fail(.unreadable(error.message), startsWithArray: document.isArray, &progress)
             }
+            progress.bytesRead = (progress.bytesRead ?? 0) + chunk.count
             let ended = chunk.isEmpty
             document.append(chunk)
             // The document's start is read only from four bytes, as many as tell
@@ -179,6 +182,8 @@ extension MappingJob {
             for problem in errors + drops { reporter.report(problem, input: inputName) }
             if let json { index == nil ? progress.output.writeSingle(json: json) : progress.output.writeElement(json: json) }
             release(end)
+            reporter.progress?.update(
+                bytes: progress.bytesRead ?? end, records: progress.tally.records, errors: progress.tally.errors)
         }
         let style: JSONWriter.Style = output.pretty ? .pretty : .compact
         let shape: DocumentShape
@@ -261,6 +266,9 @@ struct DocumentProgress {
     var tally = Tally()
     /// `.success`, or why the document ended early.
     var status = ExitCode.success
+    /// The bytes read so far from a stream, for the progress line; `nil`
+    /// for a file mapped in place, whose records' offsets say how far it is.
+    var bytesRead: Int?
 }
 
 /// Why a document could not be read to its end.

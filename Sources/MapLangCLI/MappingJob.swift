@@ -16,7 +16,7 @@ struct MappingJob {
     /// Where mapped records go.
     var output: RecordOutput
     /// Where problems go.
-    let reporter: ErrorReporter
+    var reporter: ErrorReporter
     /// With `--coverage`, the share past which defaults are reported.
     var coverageShare: Int?
 
@@ -32,8 +32,14 @@ struct MappingJob {
                 return .outputError
             }
         }
+        defer { reporter.progress?.clear() }
         do {
-            if let mapped = input.mapped() { mapFile(mapped, into: &sinks) } else { try mapStream(input, into: &sinks) }
+            if let mapped = input.mapped() {
+                reporter.progress?.total = mapped.buffer.count
+                mapFile(mapped, into: &sinks)
+            } else {
+                try mapStream(input, into: &sinks)
+            }
         } catch {
             reporter.fail(error.message)
             sinks.output.sink.abandon()
@@ -205,6 +211,9 @@ struct MappingJob {
             sinks.output.writeLines(mapped.output[written...])
             reportDrops(before: mapped.lineCount)
             sinks.tally.countLines(mapped.lineCount, rejected: mapped.rejections.count)
+            reporter.progress?.update(
+                bytes: inputOffset + mapped.range.upperBound, records: sinks.tally.records,
+                errors: sinks.tally.errors + sinks.tally.inputErrors)
         }
         sinks.output.flush()
     }

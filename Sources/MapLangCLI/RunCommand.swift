@@ -46,6 +46,10 @@ struct RunCommand {
                 help: "warn of each value lenient coercion converts (`\"42\"` into an Int); `=error` makes each an error",
                 attachedValue: ValueSpec(name: "error", kind: .choice(["error"]))),
             coverageOption,
+            OptionSpec(
+                names: ["--progress"], value: nil,
+                help: "show a progress line on standard error even when it is no terminal or the run is short"),
+            OptionSpec(names: ["--no-progress"], value: nil, help: "never show the progress line long runs show on a terminal"),
             colorOption,
             errorFormatOption,
         ])
@@ -146,6 +150,7 @@ struct RunCommand {
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         job.jobs = jobs
         job.coverageShare = coverageShare
+        job.reporter.progress = ProgressLine(console: console, arguments: arguments)
         return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
     }
 

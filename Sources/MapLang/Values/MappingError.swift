@@ -224,7 +224,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
     static let unknownKeysShown = 10
 
     /// A count with its thousands grouped by commas: `1,999,990`.
-    static func grouped(_ count: Int) -> String {
+    package static func grouped(_ count: Int) -> String {
         var digits = String(count)
         var index = digits.endIndex
         while digits.distance(from: digits.startIndex, to: index) > 3 {
