@@ -55,7 +55,8 @@ extension Checker {
         var plan = TablePlan(
             name: decl.name.name, inputs: ValueLookup(), defaultValue: nil,
             outputKind: outputKind, preferredInputs: [:], irreversibility: nil)
-        let outputs = decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])
+        // An output that is no scalar (`null`) is reported once, as `expected-scalar`, not as differing too.
+        let outputs = (decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])).filter { literalKind($0) != nil }
         if let first = outputs.first, let mismatch = outputs.first(where: { literalKind($0) != literalKind(first) }) {
             report(
                 .tableOutputsDiffer(table: decl.name.name), at: mismatch.span,
@@ -93,9 +94,9 @@ extension Checker {
         return plan
     }
 
-    /// The kind of value a table gives, from its first row or default.
+    /// The kind of value a table gives, from its first row or default that is a scalar.
     func tableOutputKind(_ decl: TableDecl) -> ValueKind? {
-        (decl.rows.first?.output ?? decl.defaultValue).flatMap { literalKind($0) }
+        (decl.rows.map(\.output) + (decl.defaultValue.map { [$0] } ?? [])).lazy.compactMap { literalKind($0) }.first
     }
 
     /// The kind of a scalar literal, or `nil` for `null` and non-scalars.

@@ -214,6 +214,8 @@ enum SemanticMessage: DiagnosticMessage {
             "the computed field `\(field)` cannot be `\(type)`: an expression gives a String, a number, a Bool, a Date, a URL, an enum case or JSON"
         case .computedTypeMismatch(let field, let type, let found):
             "the expression gives \(found), which the field `\(field): \(type)` cannot hold"
+        case .computedFieldOrder(let field, let reference) where field == reference:
+            "the computed field `\(field)` reads itself"
         case .computedFieldOrder(let field, let reference):
             "`\(field)` reads the computed field `\(reference)`, which is worked out after it"
         case .irreversibleComputedField(let field):
@@ -322,6 +324,8 @@ enum SemanticMessage: DiagnosticMessage {
             "compute the parts as fields of their own, or read the value with `from`"
         case .computedTypeMismatch:
             "convert the value with `string(…)`, `int(…)`, `double(…)` or `decimal(…)`, or change the field's type"
+        case .computedFieldOrder(let field, let reference) where field == reference:
+            "work it out from other fields"
         case .computedFieldOrder(_, let reference):
             "declare `\(reference)` before it"
         case .irreversibleComputedField:

@@ -275,7 +275,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .expectedClause(let field, let found, _):
             return "expected a clause such as `from`, `using`, `default` or `where` after the field `\(field)`, found \(found)"
         case .expectedDeclaration(let found, _):
-            return "expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found \(found)"
+            return "expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found \(found)"
         case .expectedExpression(let after, let found):
             return "expected an expression after `\(after.spelling)`, found \(found)"
         case .expectedMember(let body, let found):

@@ -130,7 +130,7 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:3:1: error: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `modle`
+                rules.map:3:1: error: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `modle`
                   |
                 3 | modle Order {
                   | ^^^^^
@@ -140,7 +140,7 @@ struct BadInputRulesTests {
 
                 """,
             json: [
-                #"{"type":"diagnostic","severity":"error","code":"expected-declaration","message":"expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `modle`","file":"rules.map","line":3,"column":1,"endLine":3,"endColumn":6,"labels":[],"notes":[],"help":"did you mean `model`?"}"#
+                #"{"type":"diagnostic","severity":"error","code":"expected-declaration","message":"expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `modle`","file":"rules.map","line":3,"column":1,"endLine":3,"endColumn":6,"labels":[],"notes":[],"help":"did you mean `model`?"}"#
             ]),
         Case(
             "misspelt rule",

@@ -115,7 +115,7 @@ struct ComputedFieldTests {
         ("a: Int\n  b: String = a", "computed-type-mismatch", "the expression gives an Int, which the field `b: String` cannot hold"),
         ("a: Decimal\n  b: Int = a * 2", "computed-type-mismatch", "the expression gives a Decimal, which the field `b: Int` cannot hold"),
         ("b: Int = c + 1\n  c: Int = 2", "computed-field-order", "`b` reads the computed field `c`, which is worked out after it"),
-        ("b: Int = b + 1", "computed-field-order", "`b` reads the computed field `b`, which is worked out after it"),
+        ("b: Int = b + 1", "computed-field-order", "the computed field `b` reads itself"),
         ("a: Int\n  b: Int = a from x", "computed-field-clause", "`b` is computed from its expression, so it cannot also have `from`"),
         ("a: Int\n  b: [Int] = a", "computed-field-type",
             "the computed field `b` cannot be `[Int]`: an expression gives a String, a number, a Bool, a Date, a URL, an enum case or JSON"),

@@ -91,6 +91,14 @@ struct CheckerCascadeTests {
             source: "table P { \"a\" -> 1\n \"b\" -> »\"x\" }\nmodel R { p: Int using P\n q: Int? using P\n check p > 0 }",
             code: "table-outputs-differ"),
         CascadeCase(
+            id: "a table's null output, first, then used by a field",
+            source: "table P { \"a\" -> »null\n \"b\" -> 1 }\nmodel R { p: Int using P }",
+            code: "expected-scalar"),
+        CascadeCase(
+            id: "a table's null default",
+            source: "table P { \"a\" -> 1\n default -> »null }\nmodel R { p: Int using P }",
+            code: "expected-scalar"),
+        CascadeCase(
             id: "a transform using an unknown transformer, used by two models",
             source: "transform clean = trim | »lowercas\nmodel A { a: String using clean }\nmodel B { b: String using clean | uppercase }",
             code: "unknown-transformer"),

@@ -274,7 +274,7 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
             id: "stray closing brace", source: "model A { x: Int } }",
-            diagnostics: ["1:20 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found `}`"],
+            diagnostics: ["1:20 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found `}`"],
             help: nil, secondary: [],
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n"),
         RecoveryCase(
@@ -284,7 +284,7 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
             id: "junk after enum", source: "enum E { a b c } x",
-            diagnostics: ["1:18 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `x`"],
+            diagnostics: ["1:18 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `x`"],
             help: nil, secondary: [],
             dump: "file @1:1\n  enum E @1:1\n    case a @1:10\n    case b @1:12\n    case c @1:14\n"),
         RecoveryCase(
@@ -304,12 +304,12 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n    field title @1:11\n      type String @1:18\n"),
         RecoveryCase(
             id: "misspelt setting", source: "strct",
-            diagnostics: ["1:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `strct`"],
+            diagnostics: ["1:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `strct`"],
             help: "did you mean `strict`?", secondary: [],
             dump: "file @1:1\n"),
         RecoveryCase(
             id: "capitalised keyword", source: "Model A {}",
-            diagnostics: ["1:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `Model`"],
+            diagnostics: ["1:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `Model`"],
             help: "did you mean `model`?", secondary: [],
             dump: "file @1:1\n  model A @1:1\n"),
         RecoveryCase(
@@ -386,7 +386,7 @@ extension ParserRecoveryTests {
                 "15:40 duplicate-default: enum `State` has more than one `default`",
                 "17:29 expected-member: expected a row or `default` in table `priority`, found identifier `high`",
                 "19:25 expected-name: expected a transformer name after `|`, found identifier `modle`",
-                "21:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform` or a setting), found identifier `modle`",
+                "21:1 expected-declaration: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `modle`",
                 "23:17 expected-clause: expected a clause such as `from`, `using`, `default` or `where` after the field `color`, found `->`",
             ])
         #expect(
