@@ -10,22 +10,26 @@ enum InputKeySuggestion {
     static let keysLooked = 1_000
 
     /// Help for a field none of whose paths found a key: the first path that
-    /// stops at a missing key close to one the object there has, rewritten
-    /// with that key, as `from` would read it. A key the model reads for a
-    /// field of its own is not offered.
+    /// stops at a missing key close to one the object there has, and whose
+    /// rest then leads to a value, rewritten with that key in the field's
+    /// `from` (its other paths kept). A key the model reads for a field of
+    /// its own is not offered.
     static func help(for paths: [KeyPathPlan], in object: JSONObject, known: Set<ExactKey>) -> String? {
-        for path in paths {
-            if let (found, rewritten) = closestPath(path, in: object, known: known) {
-                return "the input has \(JSONWriter.preview(string: found)); to read it, write `from \(rewritten)`"
+        for (index, path) in paths.enumerated() {
+            if let (found, steps) = closestPath(path, in: object, known: known) {
+                var clause = paths.map { Self.written($0.steps) }
+                clause[index] = Self.written(steps)
+                return "the input has \(JSONWriter.preview(string: found)); to read it, write `from \(clause.joined(separator: ", "))`"
             }
         }
         return nil
     }
 
     /// Help for keys a model with `unknown reject` does not take, each
-    /// close to a key the model reads: `"titel"` for `title`.
-    static func help(forUnknown keys: [String], known: Set<ExactKey>) -> String? {
-        let candidates = known.prefix(keysLooked).map(\.string).sorted()
+    /// close to a key the model reads that the object does not have:
+    /// `"titel"` for `title`.
+    static func help(forUnknown keys: [String], in object: JSONObject, known: Set<ExactKey>) -> String? {
+        let candidates = known.map(\.string).filter { object[$0] == nil }.sorted().prefix(keysLooked).map { $0 }
         let pairs = keys.prefix(MappingProblem.unknownKeysShown).compactMap { key in
             closest(to: key, among: candidates).map { "\(JSONWriter.preview(string: key)) to `\($0)`" }
         }
@@ -34,9 +38,10 @@ enum InputKeySuggestion {
     }
 
     /// The key of the object where `path` stops that it probably meant, and
-    /// the path written with it; `nil` when the path stops elsewhere than
-    /// at a missing key of an object, or no key there is close.
-    private static func closestPath(_ path: KeyPathPlan, in object: JSONObject, known: Set<ExactKey>) -> (String, String)? {
+    /// the path's steps with it; `nil` when the path stops elsewhere than at
+    /// a missing key of an object, no key there is close, or the rest of the
+    /// path does not lead to a value from it.
+    private static func closestPath(_ path: KeyPathPlan, in object: JSONObject, known: Set<ExactKey>) -> (String, [KeyStep])? {
         var current = object
         for (position, step) in path.steps.enumerated() {
             guard case .key(let key) = step else { return nil }
@@ -48,10 +53,12 @@ enum InputKeySuggestion {
             let candidates = current.members.prefix(keysLooked).map(\.key).filter {
                 position > 0 || !known.contains(ExactKey(string: $0))
             }
-            guard let found = closest(to: key, among: candidates) else { return nil }
+            guard let found = closest(to: key, among: candidates), let next = current[found],
+                leads(to: path.steps[(position + 1)...], from: next)
+            else { return nil }
             var steps = path.steps
             steps[position] = .key(found)
-            return (found, written(steps))
+            return (found, steps)
         }
         return nil
     }
@@ -70,6 +77,25 @@ enum InputKeySuggestion {
     /// A key lowercased, without `_`, `-`, spaces and dots.
     private static func fold(_ key: String) -> String {
         String(key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " && $0 != "." })
+    }
+
+    /// Whether following the steps from a value finds something.
+    private static func leads(to steps: ArraySlice<KeyStep>, from value: JSONValue) -> Bool {
+        var current = value
+        for step in steps {
+            switch (step, current) {
+            case (.key(let key), .object(let members)):
+                guard let next = members[key] else { return false }
+                current = next
+            case (.index(let index), .array(let items)):
+                let position = index < 0 ? items.count + index : index
+                guard items.indices.contains(position) else { return false }
+                current = items[position]
+            case (.key, _), (.index, _):
+                return false
+            }
+        }
+        return true
     }
 
     /// Steps as a `from` clause writes them.

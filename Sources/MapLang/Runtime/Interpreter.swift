@@ -46,7 +46,14 @@ struct Interpreter: Sendable {
         context.model = model.name
         defer { context.model = outerModel }
         if context.coverage != nil {
-            let unknown = model.knowsEveryKey ? [] : object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
+            // A model read with `from $` shares its object with the model
+            // around it, whose keys are that model's to report; one that
+            // keeps unknown keys reads them all.
+            let keeps = if case .keep = model.unknownKeys { true } else { false }
+            let unknown =
+                model.knowsEveryKey || keeps || context.readsEnclosingObject
+                ? [] : object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
+            context.readsEnclosingObject = false
             context.coverage?.append(.object(model: index, unknown: unknown, path: context.path))
         }
         var members: [MappedMember] = []
@@ -68,7 +75,7 @@ struct Interpreter: Sendable {
             let unknown = object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
             if !unknown.isEmpty {
                 context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)
-                context.errors[context.errors.count - 1].help = InputKeySuggestion.help(forUnknown: unknown, known: model.knownKeys)
+                context.errors[context.errors.count - 1].help = InputKeySuggestion.help(forUnknown: unknown, in: object, known: model.knownKeys)
                 failed = true
             }
         }
@@ -163,6 +170,9 @@ struct Interpreter: Sendable {
                 let depth = context.path.components.count
                 for step in steps { context.path.append(step) }
                 defer { context.path.truncate(to: depth) }
+                if context.coverage != nil { context.readsEnclosingObject = field.readsWholeObject }
+                // Taken by the model the object maps to, if any; a `JSON` field takes none.
+                defer { context.readsEnclosingObject = false }
                 guard let converted = convertField(value, field: field, &context) else { return nil }
                 return validate(converted, field: field, &context) ? converted : nil
             case .null:
@@ -228,6 +238,9 @@ struct MappingContext {
     var drops: [MappingError] = []
     /// What the record saw, for `--coverage`; `nil` when nothing asks.
     var coverage: [CoverageEvent]?
+    /// Whether the model about to be mapped reads the object of the model
+    /// around it (`from $`), for `--coverage`.
+    var readsEnclosingObject = false
 
     /// Maps each element at its own path, recording every failure; `nil`
     /// when any element failed.

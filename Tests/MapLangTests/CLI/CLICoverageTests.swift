@@ -99,8 +99,54 @@ struct CLICoverageTests {
         #expect(lines.count == 2)
         #expect(
             lines.first
-                == #"{"type":"coverage","input":"in.json","share":50,"models":[{"model":"Circle","objects":0,"unreadKeys":[],"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Square","objects":0,"unreadKeys":[],"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Issue","objects":1,"unreadKeys":[{"key":"extra","count":1,"sample":"$[0].extra"}],"neverFilled":[{"field":"title","nulls":0,"missing":1},{"field":"closedAt","nulls":0,"missing":1},{"field":"shape","nulls":0,"missing":1}],"mostlyDefaulted":[],"unusedFallbacks":[{"field":"id","paths":["ID","key"]}],"checksNeverRun":[]}],"unseenCases":[{"enum":"State","cases":["closed"]}],"unchosenModels":[{"choice":"Shape","models":["Circle","Square"]}]}"#)
+                == #"{"type":"coverage","input":"in.json","share":50,"models":[{"model":"Circle","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Square","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Issue","objects":1,"unreadKeys":[{"key":"extra","count":1,"sample":"$[0].extra"}],"otherUnreadKeys":0,"neverFilled":[{"field":"title","nulls":0,"missing":1},{"field":"closedAt","nulls":0,"missing":1},{"field":"shape","nulls":0,"missing":1}],"mostlyDefaulted":[],"unusedFallbacks":[{"field":"id","paths":["ID","key"]}],"checksNeverRun":[]}],"unseenCases":[{"enum":"State","cases":["closed"]}],"unchosenModels":[{"choice":"Shape","models":["Circle","Square"]}]}"#)
         #expect(lines.last?.hasPrefix(#"{"type":"summary","#) == true)
+    }
+
+    /// The sample is the first path in the document, by index, not by text (`$[2]` before `$[10]`).
+    @Test func theSampleIsTheFirstPlaceInTheDocument() {
+        let records = (0..<12).map { index in
+            index == 2 || index == 10 ? #"{"id": \#(index + 1), "state": "open", "late": 1}"# : #"{"id": \#(index + 1), "state": "open"}"#
+        }
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--coverage", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": "[" + records.joined(separator: ",") + "]"])
+        #expect(outcome.stderr.contains(#"    key "late" no rule reads: in 2 objects, as at $[2].late"#), "\(outcome.stderr)")
+    }
+
+    /// A model read with `from $` shares its object: the keys are its
+    /// enclosing model's to report. A model that keeps unknown keys reads them all.
+    @Test func groupedAndKeepingModelsReportNoUnreadKeys() {
+        let rules = """
+            root Feed
+
+            model Meta {
+              count: Int
+            }
+
+            model Extra {
+              unknown keep rest
+              name: String
+              rest: JSON
+            }
+
+            model Feed {
+              meta: Meta from $
+              extra: Extra
+            }
+
+            """
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--coverage", "r.map", "in.json"],
+            files: ["r.map": rules, "in.json": #"{"count": 1, "odd": 2, "extra": {"name": "a", "x": 1}}"#])
+        #expect(
+            outcome.stderr == """
+                coverage of in.json:
+                  model Meta, 1 object: everything used
+                  model Extra, 1 object: everything used
+                  model Feed, 1 object:
+                    key "odd" no rule reads: in 1 object, as at $.odd
+
+                """)
     }
 
     @Test func withoutTheFlagNothingIsCounted() {

@@ -71,7 +71,8 @@ struct LayerTests {
     @Test func eachLayerUsesOnlyTheLayersBelowIt() throws {
         let files = try Self.files()
         var declaredIn: [String: Set<String>] = [:]
-        let declaration = #/\b(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z][A-Za-z0-9_]*)/#
+        // ASCII word boundaries: Unicode's put none inside `CoercionAudit.allow`, so the name would go unseen.
+        let declaration = #/\b(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z][A-Za-z0-9_]*)/#.wordBoundaryKind(.simple)
         for (path, code) in files {
             for match in code.matches(of: declaration) {
                 declaredIn[String(match.output.1), default: []].insert(Self.layer(of: path) ?? "entry points")
@@ -80,7 +81,7 @@ struct LayerTests {
         var violations: [String] = []
         for (path, code) in files.sorted(by: { $0.key < $1.key }) {
             guard let layer = Self.layer(of: path), let allowed = Self.allowed[layer] else { continue }
-            let names = Set(code.matches(of: #/\b[A-Z][A-Za-z0-9_]*\b/#).map { String($0.output) })
+            let names = Set(code.matches(of: #/\b[A-Z][A-Za-z0-9_]*\b/#.wordBoundaryKind(.simple)).map { String($0.output) })
             for name in names.sorted() {
                 guard let layers = declaredIn[name], layers.count == 1, let owner = layers.first else { continue }
                 if !allowed.contains(owner) { violations.append("\(path) (\(layer)) uses \(name) (\(owner))") }

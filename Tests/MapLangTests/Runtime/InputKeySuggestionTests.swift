@@ -34,7 +34,16 @@ struct InputKeySuggestionTests {
             help: [#"the input has "Title!"; to read it, write `from "Title!"`"#]),
         Case(
             id: "the first fallback key with a close key", rules: "model U {\n  id: Int from ident, label\n}",
-            input: #"{"lable": 1}"#, help: [#"the input has "lable"; to read it, write `from lable`"#]),
+            input: #"{"lable": 1}"#, help: [#"the input has "lable"; to read it, write `from ident, lable`"#]),
+        Case(
+            id: "a close key whose value does not lead on", rules: "model U {\n  name: String from profile.name\n}",
+            input: #"{"Profile": 5}"#, help: [nil]),
+        Case(
+            id: "a close key from which the rest of the path finds nothing", rules: "model U {\n  name: String from profile.name\n}",
+            input: #"{"Profile": {"nom": "x"}}"#, help: [nil]),
+        Case(
+            id: "an unknown key is not offered for a key the object has",
+            rules: "model U {\n  unknown reject\n  title: String\n}", input: #"{"title": "a", "titel": "b"}"#, help: [nil]),
         Case(
             id: "a key the model reads for another field is not offered",
             rules: "model U {\n  name: String from user_name\n  userId: Int\n}", input: #"{"user_name": "a"}"#, help: [nil]),

@@ -14,6 +14,11 @@ package struct CoverageCounts: Sendable, Equatable {
     /// By choice: how many objects chose each model, by model index.
     package var choices: [[Int: Int]]
 
+    /// The most keys no rule reads that one model's counts keep apart, so
+    /// input with a new key in every object takes bounded memory; the keys
+    /// past them are counted together.
+    static let unknownKeysKept = 1_000
+
     /// Zero counts for every model, enum and choice of a plan.
     init(plan: Plan) {
         models = plan.models.map { model in
@@ -25,19 +30,37 @@ package struct CoverageCounts: Sendable, Equatable {
         choices = plan.choices.map { _ in [:] }
     }
 
-    /// Counts what a record saw. An unknown key keeps the smallest path it
-    /// was at, so the sample does not depend on the order of records.
+    /// Whether one path comes before another in a document: by their steps
+    /// in turn, indexes by number, keys by text, an index before a key.
+    static func precedes(_ lhs: JSONPath, _ rhs: JSONPath) -> Bool {
+        for (left, right) in zip(lhs.components, rhs.components) where left != right {
+            switch (left, right) {
+            case (.index(let a), .index(let b)): return a < b
+            case (.key(let a), .key(let b)): return a < b
+            case (.index, .key): return true
+            case (.key, .index): return false
+            }
+        }
+        return lhs.components.count < rhs.components.count
+    }
+
+    /// Counts what a record saw. An unknown key keeps the first path it
+    /// was at in the document, so the sample does not depend on the order
+    /// records finish in.
     mutating func count(_ events: [CoverageEvent]) {
         for event in events {
             switch event {
             case .object(let model, let unknown, let path):
                 models[model].objects += 1
                 for key in unknown {
-                    let sample = path.appending(.key(key)).description
+                    let sample = path.appending(.key(key))
                     if let seen = models[model].unknownKeys[key] {
-                        models[model].unknownKeys[key] = UnknownKeyCoverage(count: seen.count + 1, sample: min(seen.sample, sample))
-                    } else {
+                        let first = Self.precedes(sample, seen.sample) ? sample : seen.sample
+                        models[model].unknownKeys[key] = UnknownKeyCoverage(count: seen.count + 1, sample: first)
+                    } else if models[model].unknownKeys.count < Self.unknownKeysKept {
                         models[model].unknownKeys[key] = UnknownKeyCoverage(count: 1, sample: sample)
+                    } else {
+                        models[model].otherUnknownKeys += 1
                     }
                 }
             case .source(let model, let field, let source):
@@ -82,8 +105,11 @@ package struct ModelCoverage: Sendable, Equatable {
     /// By check: how many times it ran.
     package var checks: [Int]
     /// The keys of those objects that no rule of the model reads, each with
-    /// how many objects had it and the smallest path it was at.
+    /// how many objects had it and the smallest path it was at: the first
+    /// `CoverageCounts.unknownKeysKept` keys met.
     package var unknownKeys: [String: UnknownKeyCoverage] = [:]
+    /// How many times a key no rule reads came past those kept apart.
+    package var otherUnknownKeys = 0
 }
 
 /// How one field was filled.
@@ -102,6 +128,6 @@ package struct FieldCoverage: Sendable, Equatable {
 package struct UnknownKeyCoverage: Sendable, Equatable {
     /// How many objects had it.
     package var count: Int
-    /// The smallest of the paths it was at, as text.
-    package var sample: String
+    /// The first of the paths it was at, in the document's order.
+    package var sample: JSONPath
 }

@@ -17,6 +17,8 @@ package struct CoverageReport: Sendable {
         /// Keys of those objects that no rule reads, by key, each with how
         /// many objects had it and a path it was at.
         package var unknownKeys: [(key: String, count: Int, sample: String)]
+        /// How many times keys past the first thousand kept apart came.
+        package var otherUnknownKeys: Int
         /// Fields none of whose key paths ever gave a value, each with how
         /// many times every one was `null` and how many times none was there.
         package var alwaysAbsent: [(field: String, nulls: Int, missing: Int)]
@@ -47,9 +49,9 @@ package struct CoverageReport: Sendable {
         models = zip(plan.models, counts.models).map { model, seen in
             var section = ModelSection(
                 name: model.name, site: "\(model.site.file):\(model.site.location.line):\(model.site.location.column)",
-                objects: seen.objects, unknownKeys: [], alwaysAbsent: [], mostlyDefaulted: [], unusedFallbacks: [],
+                objects: seen.objects, unknownKeys: [], otherUnknownKeys: seen.otherUnknownKeys, alwaysAbsent: [], mostlyDefaulted: [], unusedFallbacks: [],
                 checksNeverRun: [])
-            section.unknownKeys = seen.unknownKeys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count, $0.value.sample) }
+            section.unknownKeys = seen.unknownKeys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count, $0.value.sample.description) }
             for (index, (field, filled)) in zip(model.fields, seen.fields).enumerated() where seen.objects > 0 {
                 // Computed fields and `unknown keep` read no key of their own.
                 guard !field.isComputed, model.unknownKeys != .keep(index) else { continue }

@@ -25,6 +25,9 @@ extension ErrorReporter {
                 found.append(
                     "key \(JSONWriter.preview(string: key.key)) no rule reads: in \(times(key.count, "object")), as at \(key.sample)")
             }
+            if model.otherUnknownKeys > 0 {
+                found.append("and other keys no rule reads, \(times(model.otherUnknownKeys)) in all, past the first thousand")
+            }
             for field in model.alwaysAbsent {
                 found.append("field `\(field.field)` never had a value: null \(times(field.nulls)), missing \(times(field.missing))")
             }
@@ -64,6 +67,7 @@ extension ErrorReporter {
             object([
                 ("model", .string(model.name)), ("objects", .int(Int64(model.objects))),
                 ("unreadKeys", .array(model.unknownKeys.map { object([("key", .string($0.key)), ("count", .int(Int64($0.count))), ("sample", .string($0.sample))]) })),
+                ("otherUnreadKeys", .int(Int64(model.otherUnknownKeys))),
                 ("neverFilled", .array(model.alwaysAbsent.map { object([("field", .string($0.field)), ("nulls", .int(Int64($0.nulls))), ("missing", .int(Int64($0.missing)))]) })),
                 ("mostlyDefaulted", .array(model.mostlyDefaulted.map { object([("field", .string($0.field)), ("defaulted", .int(Int64($0.defaulted)))]) })),
                 ("unusedFallbacks", .array(model.unusedFallbacks.map { object([("field", .string($0.field)), ("paths", strings($0.paths))]) })),
