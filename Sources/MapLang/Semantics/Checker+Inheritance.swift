@@ -101,16 +101,17 @@ extension Checker {
         }
         var members: [Sourced<ModelMember>] = []
         var fieldIndex: [String: Int] = [:]
-        for level in chain.reversed() {
+        for (depth, level) in chain.reversed().enumerated() {
             var ownFields: [String: Int] = [:]
+            let inherited = depth < chain.count - 1
             for member in level.decl.members {
-                if case .field(let field) = member, let inherited = fieldIndex[field.name.name] {
-                    members[inherited] = Sourced(decl: member, unit: level.unit)
+                if case .field(let field) = member, let earlier = fieldIndex[field.name.name] {
+                    members[earlier] = Sourced(decl: member, unit: level.unit, inherited: inherited)
                 } else {
                     if case .field(let field) = member, ownFields[field.name.name] == nil {
                         ownFields[field.name.name] = members.count
                     }
-                    members.append(Sourced(decl: member, unit: level.unit))
+                    members.append(Sourced(decl: member, unit: level.unit, inherited: inherited))
                 }
             }
             fieldIndex.merge(ownFields) { inherited, _ in inherited }

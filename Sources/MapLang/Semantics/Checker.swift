@@ -40,9 +40,17 @@ struct Checker {
     /// Models whose `extends` chain names an unknown model: their fields are
     /// not all known, so a name that is not among them is no error of its own.
     var modelsWithUnknownFields: Set<String> = []
-    /// Every problem reported, by source, place and code, so one mistake in
-    /// a declaration that several models inherit is reported once.
+    /// Every problem reported, by source, place, code and message, so each
+    /// is reported once.
     var reportedProblems: Set<ReportedProblem> = []
+    /// The places and codes of the problems found in members a model
+    /// declares itself: the same problem met again where another model
+    /// inherits the member is the same mistake, not reported again. One a
+    /// member meets only where it is inherited (a field's type overridden
+    /// under an inherited check) is reported, once per message.
+    var ownProblems: Set<ReportedProblem> = []
+    /// Whether the member being checked is one a model inherits.
+    var checkingInherited = false
 
     /// Why fields cannot be mapped back, reported only when the rules are reversed.
     var reversalProblems: [Diagnostic] = []
@@ -119,7 +127,11 @@ struct Checker {
         _ problem: SemanticMessage, at span: Span, label: String? = nil,
         secondary: [Diagnostic.SecondaryLabel] = []
     ) {
-        guard reportedProblems.insert(ReportedProblem(unit: unit, span: span, code: problem.code)).inserted else { return }
+        let place = ReportedProblem(unit: unit, span: span, code: problem.code, message: nil)
+        if checkingInherited, ownProblems.contains(place) { return }
+        guard reportedProblems.insert(ReportedProblem(unit: unit, span: span, code: problem.code, message: problem.message)).inserted
+        else { return }
+        if !checkingInherited { ownProblems.insert(place) }
         diagnostics.append(Diagnostic(problem, source: source, span: span, label: label, secondaryLabels: secondary))
     }
 
@@ -141,6 +153,15 @@ struct Checker {
         self.unit = unit
         defer { self.unit = saved }
         return body(&self)
+    }
+
+    /// Runs `body` on a model's member, or part of one: with problems
+    /// reported against the source it is written in, and as inherited when it is.
+    mutating func within<Decl, Result>(_ member: Sourced<Decl>, _ body: (inout Checker) -> Result) -> Result {
+        let saved = checkingInherited
+        checkingInherited = member.inherited
+        defer { checkingInherited = saved }
+        return within(member.unit, body)
     }
 
     /// Runs every pass in order; `nil` when any error was found.
@@ -308,8 +329,7 @@ struct Declarations {
     var choices: [Sourced<ChoiceDecl>] = []
 }
 
-/// Where a problem was reported, and its code: the same problem at the same
-/// place is reported once.
+/// Where a problem was reported, its code, and its message when it counts.
 struct ReportedProblem: Hashable {
     /// The index of the source in `Checker.units`.
     var unit: Int
@@ -317,6 +337,8 @@ struct ReportedProblem: Hashable {
     var span: Span
     /// The problem's code.
     var code: String
+    /// The message, or `nil` for the place and code alone.
+    var message: String?
 }
 
 /// A piece of syntax and the index of the source it comes from.
@@ -325,4 +347,6 @@ struct Sourced<Decl> {
     var decl: Decl
     /// Its source's index in `Checker.units`.
     var unit: Int
+    /// For a model's member, whether the model inherits it rather than declaring it.
+    var inherited = false
 }

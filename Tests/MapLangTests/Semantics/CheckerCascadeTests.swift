@@ -133,6 +133,23 @@ struct CheckerCascadeTests {
         #expect(check.map(RulesTestSupport.summary) == [])
     }
 
+    /// A mistake that an inherited member meets only in the models that
+    /// inherit it, each for a reason of its own, is reported for each.
+    @Test func distinctMistakesInInheritedMembersAreEachReported() {
+        let overridden = RulesTestSupport.checkerDiagnostics(
+            "model P { kind: String\n  check kind != \"\" }\nmodel C1 extends P { kind: Int }\nmodel C2 extends P { kind: Bool }")
+        #expect(overridden.check.map(RulesTestSupport.summary) == [
+            "2:9 check-comparison-mismatch: cannot compare an Int with a String",
+            "2:9 check-comparison-mismatch: cannot compare a Bool with a String",
+        ])
+        let excepted = RulesTestSupport.checkerDiagnostics(
+            "model P { kind: String\n  check kind != \"\" }\nmodel C1 extends P { except kind }\nmodel C2 extends P { except kind }")
+        #expect(excepted.check.map(RulesTestSupport.summary) == [
+            "2:9 unknown-field: `C1` has no field `kind`",
+            "2:9 unknown-field: `C2` has no field `kind`",
+        ])
+    }
+
     /// Two different mistakes in one parent are each reported once, not once per model.
     @Test func eachMistakeOfAParentOnce() {
         let (_, check, _) = RulesTestSupport.checkerDiagnostics(
