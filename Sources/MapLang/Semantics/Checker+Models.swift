@@ -171,7 +171,13 @@ extension Checker {
     mutating func compileField(
         _ field: FieldDecl, naming: NamingStrategy, lenient: Bool, omitsNulls: Bool, tables: [TablePlan]
     ) -> FieldPlan? {
-        guard let type = resolveType(field.type) else { return nil }
+        guard let type = resolveType(field.type) else {
+            // The field is a placeholder from here on, but its other clauses
+            // may hold mistakes of their own: names no type decides.
+            if let pipeline = field.pipeline { _ = compilePipeline(pipeline, lenient: true) }
+            for rule in field.rules where !Self.ruleNames.contains(rule.name.name) { reportUnknownRule(rule) }
+            return nil
+        }
         if field.computed != nil { return compileComputedField(field, type: type, lenient: lenient, omitsNulls: omitsNulls) }
         let sources = field.sources.map { $0.map(compileKeyPath) }
             ?? [KeyPathPlan(steps: [.key(naming.key(for: field.name.name))], text: naming.key(for: field.name.name))]

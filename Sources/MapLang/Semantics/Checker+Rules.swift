@@ -58,11 +58,16 @@ extension Checker {
                 return wrongType(&self, "a String, number, Bool or enum")
             }
         default:
-            report(
-                .unknownRule(name: rule.name.name, suggestion: Suggestion.closest(to: rule.name.name, among: Self.ruleNames)),
-                at: rule.name.span)
+            reportUnknownRule(rule)
             return nil
         }
+    }
+
+    /// Reports a rule no built-in has the name of, with the closest name.
+    mutating func reportUnknownRule(_ rule: RuleCall) {
+        report(
+            .unknownRule(name: rule.name.name, suggestion: Suggestion.closest(to: rule.name.name, among: Self.ruleNames)),
+            at: rule.name.span)
     }
 
     /// Reads `a...b`, `a..<b`, `a...`, `...b`, or (for `length`) a single number, as bounds.

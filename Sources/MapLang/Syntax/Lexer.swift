@@ -250,8 +250,8 @@ package struct Lexer {
         if negative { offset += 1 }
         let integerStart = offset
         while Ascii.isDigit(byte()) { offset += 1 }
-        if !negative, start >= 1, bytes[start - 1] == Ascii.dot, start < 2 || bytes[start - 2] != Ascii.dot {
-            add(.integer(text(integerStart, offset)), from: start)
+        if start >= 1, bytes[start - 1] == Ascii.dot, start < 2 || bytes[start - 2] != Ascii.dot {
+            add(.integer(text(start, offset)), from: start)
             return
         }
         var integerDigits = text(integerStart, offset)

@@ -158,12 +158,12 @@ extension Parser {
     /// (`index-without-brackets`) and kept as the index it means.
     mutating func parseKeyPath(after separator: Token, firstMayBeKeyword: Bool = false) throws(SyntaxError) -> KeyPath {
         var components = [try parseKeyStep(after: separator, first: !firstMayBeKeyword)]
-        var dottedIndexes: [Span] = []
+        var dottedIndexes: [(span: Span, index: Int)] = []
         while true {
             if let dot = take(.dot) {
                 if case .integer(let digits) = current.kind, current.span.start == dot.span.end, let value = Int(digits) {
                     let number = advance()
-                    dottedIndexes.append(dot.span.merged(with: number.span))
+                    dottedIndexes.append((dot.span.merged(with: number.span), value))
                     components.append(KeyComponent(kind: .index(value), span: number.span))
                 } else {
                     components.append(try parseKeyStep(after: dot, first: false))
@@ -178,21 +178,22 @@ extension Parser {
         if let first = dottedIndexes.first {
             report(
                 .indexWithoutBrackets(
-                    written: sourceText(span), asIndex: rewritten(span, dottedIndexes, "[", "]"),
-                    asKey: rewritten(span, dottedIndexes, ".\"", "\"")),
-                at: first)
+                    written: sourceText(span), asIndex: rewritten(span, dottedIndexes) { "[\($0.index)]" },
+                    asKey: rewritten(span, dottedIndexes) { ".\"" + sourceText(Span(start: $0.span.start + 1, end: $0.span.end)) + "\"" }),
+                at: first.span)
         }
         return KeyPath(components: components, span: span)
     }
 
-    /// A key path's text with each `.N` in `dotted` written `open` N `close`.
-    private func rewritten(_ span: Span, _ dotted: [Span], _ open: String, _ close: String) -> String {
+    /// A key path's text with each `.N` in `dotted` written as `step` writes it.
+    private func rewritten(
+        _ span: Span, _ dotted: [(span: Span, index: Int)], _ step: ((span: Span, index: Int)) -> String
+    ) -> String {
         var text = ""
         var position = span.start
-        for step in dotted {
-            text += sourceText(Span(start: position, end: step.start))
-            text += open + sourceText(Span(start: step.start + 1, end: step.end)) + close
-            position = step.end
+        for index in dotted {
+            text += sourceText(Span(start: position, end: index.span.start)) + step(index)
+            position = index.span.end
         }
         return text + sourceText(Span(start: position, end: span.end))
     }

@@ -150,6 +150,17 @@ struct CheckerCascadeTests {
         ])
     }
 
+    /// A field of an unknown type still has its transformers and rules
+    /// looked up: a misspelt one there is a mistake of its own.
+    @Test func aFieldOfAnUnknownTypeStillHasItsNamesLookedUp() {
+        let (_, check, _) = RulesTestSupport.checkerDiagnostics("model R {\n  x: Strin using trimm where lenght(1...)\n}")
+        #expect(check.map(RulesTestSupport.summary) == [
+            "2:6 unknown-type: unknown type `Strin`",
+            "2:18 unknown-transformer: unknown transformer `trimm`",
+            "2:30 unknown-rule: unknown rule `lenght`",
+        ])
+    }
+
     /// Two different mistakes in one parent are each reported once, not once per model.
     @Test func eachMistakeOfAParentOnce() {
         let (_, check, _) = RulesTestSupport.checkerDiagnostics(

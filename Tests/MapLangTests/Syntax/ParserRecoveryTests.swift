@@ -218,6 +218,15 @@ struct ParserRecoveryTests {
             dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from labels[0].name @1:23\n"
                 + "      from a[1][2] @1:38\n"),
         RecoveryCase(
+            id: "a dotted index with a leading zero or a sign", source: "model A { x: Int from a.01, b.-1.c }",
+            diagnostics: [
+                "1:24 index-without-brackets: `a.01` writes an index as a key: a key path's index is written in brackets",
+                "1:30 index-without-brackets: `b.-1.c` writes an index as a key: a key path's index is written in brackets",
+            ],
+            help: #"write `a[1]`; for a key made of digits, quote it: `a."01"`"#, secondary: [],
+            dump: "file @1:1\n  model A @1:1\n    field x @1:11\n      type Int @1:14\n      from a[1] @1:23\n"
+                + "      from b[-1].c @1:29\n"),
+        RecoveryCase(
             id: "a check's $. before a from path", source: "model A { x: Int from $.user.login }",
             diagnostics: ["1:23 dollar-in-key-path: a `from` path starts at the record: it is written without `$.`"],
             help: "write `from user.login`; `from $` alone reads the whole object", secondary: [],
