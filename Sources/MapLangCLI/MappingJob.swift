@@ -348,7 +348,7 @@ struct Tally {
 
     /// The closing object of `--error-format json`: the records read,
     /// written and failed, the errors (mapping errors, invalid JSON, empty
-    /// lines) and the warnings (elements `lossy` fields dropped).
+    /// lines) and the warnings (elements `lossy` fields dropped, values coerced).
     func jsonSummary(input: String) -> MappedValue {
         .object(
             MappedObject([
