@@ -149,6 +149,16 @@ struct CLICoverageTests {
                 """)
     }
 
+    /// A new key in every object costs bounded memory: the first thousand are kept apart, the rest counted together.
+    @Test func unreadKeysPastAThousandAreCountedTogether() {
+        let records = (0..<1_005).map { #"{"id": 1, "state": "open", "k\#($0)": 0}"# }
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--coverage", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": "[" + records.joined(separator: ",") + "]"])
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("    key ") }.count == 1_000)
+        #expect(lines.contains("    and other keys no rule reads, 5 times in all, past the first thousand"))
+    }
+
     @Test func withoutTheFlagNothingIsCounted() {
         let (outcome, _) = CLIHarness.run(["run", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
         #expect(!outcome.stderr.contains("coverage"))
