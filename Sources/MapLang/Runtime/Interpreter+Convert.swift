@@ -86,17 +86,8 @@ extension Interpreter {
             guard plan.coercionAudit != .allow, field.lenient,
                 Coercion.isCoercion(current, to: type, read: field.pipeline.isEmpty, enums: plan.enums)
             else { return converted }
-            let found = current.preview
             let result = "\(Coercion.name(of: type, enums: plan.enums)) \(converted.preview)"
-            if plan.coercionAudit == .refuse {
-                context.fail(.coercionRefused(found: found, result: result), model: context.model, field: field.name, site: field.site)
-                return nil
-            }
-            context.drops.append(
-                MappingError(
-                    path: context.path, model: context.model, field: field.name, problem: .coerced(found: found, result: result),
-                    site: field.site))
-            return converted
+            return audit(current, becoming: result, by: nil, field: field, site: field.site, &context) ? converted : nil
         case .failure(let problem):
             context.fail(problem, model: context.model, field: field.name, site: field.site)
             return nil
@@ -112,6 +103,14 @@ extension Interpreter {
         for stage in stages {
             switch stage.step.apply(to: current, lenient: field.lenient, tables: plan.tables) {
             case .success(let next):
+                // A stage that reads the value only with coercion on (a number
+                // given to `uppercase`, a table's row of another JSON type).
+                if plan.coercionAudit != .allow, field.lenient,
+                    case .failure = stage.step.apply(to: current, lenient: false, tables: plan.tables),
+                    !audit(current, becoming: next.preview, by: stage.site.description, field: field, site: stage.site, &context)
+                {
+                    return nil
+                }
                 current = next
             case .failure(let problem):
                 context.fail(problem, model: context.model, field: field.name, site: stage.site)
@@ -119,6 +118,27 @@ extension Interpreter {
             }
         }
         return current
+    }
+
+    /// Reports a value coercion converted, as `--warn-coercions` asks: a
+    /// warning, or, with `=error`, an error; `false` when it is an error.
+    ///
+    /// - Parameter reader: The transformer or table that read it so, or
+    ///   `nil` for the field's own type.
+    private func audit(
+        _ value: MappedValue, becoming result: String, by reader: String?, field: FieldPlan, site: RuleSite,
+        _ context: inout MappingContext
+    ) -> Bool {
+        let found = value.preview
+        if plan.coercionAudit == .refuse {
+            context.fail(.coercionRefused(found: found, result: result, by: reader), model: context.model, field: field.name, site: site)
+            return false
+        }
+        context.drops.append(
+            MappingError(
+                path: context.path, model: context.model, field: field.name, problem: .coerced(found: found, result: result, by: reader),
+                site: site))
+        return true
     }
 
     /// Records that a value has the wrong shape.

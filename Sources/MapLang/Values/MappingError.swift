@@ -110,11 +110,13 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// which failed to map for these reasons.
     case droppedElement(reasons: [MappingError])
     /// Not an error but a warning (`--warn-coercions`): lenient coercion
-    /// converted `found` into `result`, a type's name and the value.
-    case coerced(found: String, result: String)
-    /// Lenient coercion would have converted `found` into `result`, which
-    /// `--warn-coercions=error` refuses.
-    case coercionRefused(found: String, result: String)
+    /// converted `found` into `result` (a type's name and the value), for
+    /// the field's type or, when `by` names one, for a transformer or table
+    /// (`result` then the value it gave).
+    case coerced(found: String, result: String, by: String?)
+    /// Lenient coercion would have converted `found` as `coerced` says,
+    /// which `--warn-coercions=error` refuses.
+    case coercionRefused(found: String, result: String, by: String?)
 
     /// Whether the problem is a warning, which leaves its record mapped.
     public var isWarning: Bool {
@@ -207,10 +209,14 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "the expression cannot be worked out: \(reason)"
         case .computedNull:
             "the expression gave null but the field is required"
-        case .coerced(let found, let result):
+        case .coerced(let found, let result, nil):
             "coerced \(found) to the \(result)"
-        case .coercionRefused(let found, let result):
+        case .coerced(let found, let result, let reader?):
+            "\(reader) read \(found) by coercion, giving \(result)"
+        case .coercionRefused(let found, let result, nil):
             "\(found) is not of the field's type; coercion would make it the \(result), which `--warn-coercions=error` refuses"
+        case .coercionRefused(let found, let result, let reader?):
+            "\(reader) would read \(found) only by coercion, giving \(result), which `--warn-coercions=error` refuses"
         case .droppedElement(let reasons):
             "dropped this element, which the field's `lossy` allows: "
                 + reasons.map { reason in

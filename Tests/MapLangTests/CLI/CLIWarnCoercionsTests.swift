@@ -72,6 +72,43 @@ struct CLIWarnCoercionsTests {
                 """, status: 1)
     }
 
+    /// A transformer or table that reads a value only with coercion on is reported at the transformer.
+    @Test func transformersAndTablesThatCoerceAreReported() {
+        let rules = """
+            table Level {
+              "1" -> "low"
+            }
+
+            model M {
+              c: String using uppercase
+              a: Date using timestamp
+              f: String using Level
+              plain: String using uppercase
+              parsed: Int using number
+            }
+
+            """
+        let input = #"{"c": 5, "a": "1700000000", "f": 1, "plain": "x", "parsed": "7"}"#
+        let (warned, _) = CLIHarness.run(["run", "--warn-coercions", "r.map", "in.json"], files: ["r.map": rules, "in.json": input])
+        CLIHarness.expect(
+            warned, stdout: #"{"c":"5","a":"2023-11-14T22:13:20Z","f":"low","plain":"X","parsed":7}"# + "\n",
+            stderr: """
+                in.json: warning: $.c: transformer `uppercase` read 5 by coercion, giving "5"
+                  --> r.map:6:19: transformer `uppercase` of field `M.c`
+                in.json: warning: $.a: transformer `timestamp` read "1700000000" by coercion, giving 2023-11-14T22:13:20Z
+                  --> r.map:7:17: transformer `timestamp` of field `M.a`
+                in.json: warning: $.f: table `Level` read 1 by coercion, giving "low"
+                  --> r.map:8:19: table `Level` of field `M.f`
+                in.json: 1 record mapped; 3 values coerced
+
+                """, status: 0)
+        let (refused, _) = CLIHarness.run(["run", "--warn-coercions=error", "r.map", "in.json"], files: ["r.map": rules, "in.json": input])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasPrefix(
+                "in.json: error: $.c: transformer `uppercase` would read 5 only by coercion, giving \"5\", which `--warn-coercions=error` refuses\n"))
+    }
+
     /// Without the flag the same run says nothing: the direct path maps it.
     @Test func withoutTheFlagNothingIsSaid() {
         let (outcome, _) = CLIHarness.run(["run", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
