@@ -47,9 +47,9 @@ extension Checker {
         var checks: [CheckPlan] = []
         for member in members {
             guard case .check(let check) = member.decl else { continue }
-            let saved = (unit, checkingInherited)
-            (unit, checkingInherited) = (member.unit, member.inherited)
-            defer { (unit, checkingInherited) = saved }
+            let saved = (unit, inheritingModel)
+            (unit, inheritingModel) = (member.unit, member.inherited ? name : nil)
+            defer { (unit, inheritingModel) = saved }
             var context = CheckContext(models: models, enums: enums, model: modelIndex)
             guard let (condition, type) = requireResolved(compileExpr(check.condition, &context), check.condition, context) else {
                 continue

@@ -39,9 +39,9 @@ extension Checker {
             guard case .field(let field) = member.decl, let expression = field.computed,
                 let index = models[modelIndex].fieldIndex[field.name.name], models[modelIndex].fields[index].isComputed
             else { continue }
-            let saved = (unit, checkingInherited)
-            (unit, checkingInherited) = (member.unit, member.inherited)
-            defer { (unit, checkingInherited) = saved }
+            let saved = (unit, inheritingModel)
+            (unit, inheritingModel) = (member.unit, member.inherited ? name : nil)
+            defer { (unit, inheritingModel) = saved }
             var context = CheckContext(models: models, enums: enums, model: modelIndex, computing: index)
             guard let (compiled, found) = requireResolved(compileExpr(expression, &context), expression, context) else { continue }
             let type = models[modelIndex].fields[index].type

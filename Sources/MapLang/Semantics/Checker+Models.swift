@@ -17,7 +17,7 @@ extension Checker {
             naming: fileNaming, lenient: !fileIsStrict, unknownKeys: fileUnknownKeys, omitsNulls: fileOmitsNulls)
         for member in members {
             guard case .setting(let setting) = member.decl else { continue }
-            within(member) { $0.apply(setting, to: &settings) }
+            within(member, of: decl.name.name) { $0.apply(setting, to: &settings) }
         }
         var model = ModelPlan(name: decl.name.name, fields: [], checks: [], fieldIndex: [:], site: site(decl.name.span, ""))
         var fieldSpans: [String: Span] = .init(minimumCapacity: members.count)
@@ -33,11 +33,11 @@ extension Checker {
             if let only = settings.only, !only.contains(where: { $0.decl.name == name }) { continue }
             if settings.except.contains(where: { $0.decl.name == name }) { continue }
             if Self.checkWords.contains(name) {
-                within(member) { $0.report(.reservedFieldName(name: name), at: field.name.span) }
+                within(member, of: decl.name.name) { $0.report(.reservedFieldName(name: name), at: field.name.span) }
                 continue
             }
             if let first = fieldSpans[name] {
-                within(member) {
+                within(member, of: decl.name.name) {
                     $0.report(
                         .duplicateField(name: name, model: decl.name.name), at: field.name.span,
                         secondary: [.init(span: first, message: "first declared here")])
@@ -45,7 +45,7 @@ extension Checker {
                 continue
             }
             fieldSpans[name] = field.name.span
-            let compiled = within(member) {
+            let compiled = within(member, of: decl.name.name) {
                 $0.compileField(
                     field, naming: settings.naming, lenient: settings.lenient, omitsNulls: settings.omitsNulls, tables: tables)
             }
@@ -63,7 +63,7 @@ extension Checker {
             if settings.only?.contains(where: { $0.decl.span == listed.decl.span }) == true {
                 failedFields[decl.name.name, default: []].insert(listed.decl.name)
             }
-            within(listed) {
+            within(listed, of: decl.name.name) {
                 let suggestion = $0.suggestion(for: listed.decl.name) { _ in declared.keys.sorted() }
                 $0.report(.unknownField(name: listed.decl.name, model: decl.name.name, suggestion: suggestion), at: listed.decl.span)
             }
@@ -120,9 +120,9 @@ extension Checker {
         case .keys(let name):
             settings.naming = namingStrategy(name) ?? settings.naming
         case .only(let names):
-            settings.only = names.map { Sourced(decl: $0, unit: unit, inherited: checkingInherited) }
+            settings.only = names.map { Sourced(decl: $0, unit: unit, inherited: inheritingModel != nil) }
         case .except(let names):
-            settings.except += names.map { Sourced(decl: $0, unit: unit, inherited: checkingInherited) }
+            settings.except += names.map { Sourced(decl: $0, unit: unit, inherited: inheritingModel != nil) }
         case .ignore(let keys):
             settings.ignored.formUnion(keys.map(\.name))
         case .unknownKeys(let policy):

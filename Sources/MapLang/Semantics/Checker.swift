@@ -49,8 +49,9 @@ struct Checker {
     /// member meets only where it is inherited (a field's type overridden
     /// under an inherited check) is reported, once per message.
     var ownProblems: Set<ReportedProblem> = []
-    /// Whether the member being checked is one a model inherits.
-    var checkingInherited = false
+    /// The model that inherits the member being checked, when it is an
+    /// inherited one; its problems name that model in a note.
+    var inheritingModel: String?
 
     /// Why fields cannot be mapped back, reported only when the rules are reversed.
     var reversalProblems: [Diagnostic] = []
@@ -128,11 +129,12 @@ struct Checker {
         secondary: [Diagnostic.SecondaryLabel] = []
     ) {
         let place = ReportedProblem(unit: unit, span: span, code: problem.code, message: nil)
-        if checkingInherited, ownProblems.contains(place) { return }
+        if inheritingModel != nil, ownProblems.contains(place) { return }
         guard reportedProblems.insert(ReportedProblem(unit: unit, span: span, code: problem.code, message: problem.message)).inserted
         else { return }
-        if !checkingInherited { ownProblems.insert(place) }
-        diagnostics.append(Diagnostic(problem, source: source, span: span, label: label, secondaryLabels: secondary))
+        if inheritingModel == nil { ownProblems.insert(place) }
+        let notes = inheritingModel.map { ["in `\($0)`, which inherits this"] } ?? []
+        diagnostics.append(Diagnostic(problem, source: source, span: span, label: label, secondaryLabels: secondary, notes: notes))
     }
 
     /// Whether a name that is no field of a model stands for a field the
@@ -155,12 +157,13 @@ struct Checker {
         return body(&self)
     }
 
-    /// Runs `body` on a model's member, or part of one: with problems
-    /// reported against the source it is written in, and as inherited when it is.
-    mutating func within<Decl, Result>(_ member: Sourced<Decl>, _ body: (inout Checker) -> Result) -> Result {
-        let saved = checkingInherited
-        checkingInherited = member.inherited
-        defer { checkingInherited = saved }
+    /// Runs `body` on a member of `model`, or part of one: with problems
+    /// reported against the source it is written in, and as the model's
+    /// inheritance when it inherits it.
+    mutating func within<Decl, Result>(_ member: Sourced<Decl>, of model: String, _ body: (inout Checker) -> Result) -> Result {
+        let saved = inheritingModel
+        inheritingModel = member.inherited ? model : nil
+        defer { inheritingModel = saved }
         return within(member.unit, body)
     }
 

@@ -142,6 +142,7 @@ struct CheckerCascadeTests {
             "2:9 check-comparison-mismatch: cannot compare an Int with a String",
             "2:9 check-comparison-mismatch: cannot compare a Bool with a String",
         ])
+        #expect(overridden.check.map(\.notes) == [["in `C1`, which inherits this"], ["in `C2`, which inherits this"]])
         let excepted = RulesTestSupport.checkerDiagnostics(
             "model P { kind: String\n  check kind != \"\" }\nmodel C1 extends P { except kind }\nmodel C2 extends P { except kind }")
         #expect(excepted.check.map(RulesTestSupport.summary) == [
