@@ -68,7 +68,7 @@ extension ReplSession {
                 switch item {
                 case .setting(let setting):
                     settings.append(Self.spelling(setting))
-                case .model, .enumeration, .table, .transform, .choice:
+                case .model, .enumeration, .table, .transform, .choice, .test:
                     let line = source.location(of: item.replSpan.start).line
                     rows.append(("\(Self.kindWord(item)) \(item.replName ?? "")", "\(source.name):\(line)"))
                 }
