@@ -1,32 +1,35 @@
 /// The canonical text of test blocks' clauses.
 extension RulesFormatter {
-    /// `input …` or `output …` at `depth`: `file "a.json"`, a scalar or an
-    /// empty array or object on the keyword's line; any other array or
-    /// object one element or member per line, indented two spaces a level,
-    /// as `maplang run --pretty` writes JSON.
+    /// The widest line, in characters, a test's JSON is written on before
+    /// it is written across lines.
+    static let testJSONWidth = 80
+
+    /// `input …` or `output …`, each line starting with `indentation`:
+    /// `file "a.json"`, or the JSON on the keyword's line when it fits in
+    /// `testJSONWidth` characters; otherwise each element of the array or
+    /// member of the object on a line of its own, two spaces deeper, each
+    /// written by the same rule.
     ///
     /// - Parameters:
     ///   - keyword: `input` or `output`.
     ///   - data: The clause.
-    ///   - depth: The clause's indentation level.
-    /// - Returns: The clause's lines, indented.
-    package static func lines(of keyword: String, _ data: TestData, depth: Int) -> [String] {
-        var lines: [String]
+    ///   - indentation: What starts each of the clause's lines.
+    /// - Returns: The clause's lines.
+    package static func lines(of keyword: String, _ data: TestData, indentation: String) -> [String] {
         switch data.source {
-        case .file(let path): lines = ["file " + TokenKind.quoted(path.value, limit: nil)]
-        case .inline(let value): lines = jsonLines(value)
+        case .file(let path): [indentation + keyword + " file " + TokenKind.quoted(path.value, limit: nil)]
+        case .inline(let value): jsonLines(value, lead: keyword + " ", indentation: indentation, trailer: "")
         }
-        lines[0] = keyword + " " + lines[0]
-        return lines.map { indent(depth) + $0 }
     }
 
-    /// `errors { … }` at `depth`, one error a line, with no comments: the
-    /// layout `maplang fmt` gives a clause with none inside it.
+    /// `errors { … }`, one error a line, with no comments: the layout
+    /// `maplang fmt` gives a clause with none inside it.
     ///
-    /// - Returns: The clause's lines, indented; `errors {}` when there are no errors.
-    package static func lines(ofErrors errors: [ExpectedErrorDecl], depth: Int) -> [String] {
-        guard !errors.isEmpty else { return [indent(depth) + "errors {}"] }
-        return [indent(depth) + "errors {"] + errors.map { indent(depth + 1) + written($0) } + [indent(depth) + "}"]
+    /// - Parameter indentation: What starts each of the clause's lines.
+    /// - Returns: The clause's lines; `errors {}` when there are no errors.
+    package static func lines(ofErrors errors: [ExpectedErrorDecl], indentation: String) -> [String] {
+        guard !errors.isEmpty else { return [indentation + "errors {}"] }
+        return [indentation + "errors {"] + errors.map { indentation + "  " + written($0) } + [indentation + "}"]
     }
 
     /// `file "a.json"`, or the JSON on one line, as the tree dump shows it.
@@ -43,11 +46,12 @@ extension RulesFormatter {
         return text + (error.message.map { " " + TokenKind.quoted($0.value, limit: nil) } ?? "")
     }
 
-    /// A literal over lines without indentation: each element of a
-    /// non-empty array and each member of a non-empty object on a line of
-    /// its own, two spaces in, with a comma after all but the last.
-    static func jsonLines(_ literal: Literal) -> [String] {
-        let parts: [(prefix: String, value: Literal)]
+    /// A literal's lines: `lead`, the literal and `trailer` on one line when
+    /// they fit in `testJSONWidth` characters with `indentation`; otherwise
+    /// the array's or object's brackets around its elements or members, each
+    /// on lines of its own, two spaces deeper, with a comma after all but the last.
+    static func jsonLines(_ literal: Literal, lead: String, indentation: String, trailer: String) -> [String] {
+        let parts: [(lead: String, value: Literal)]
         let brackets: (open: String, close: String)
         switch literal.kind {
         case .array(let elements) where !elements.isEmpty:
@@ -57,15 +61,39 @@ extension RulesFormatter {
             parts = members.map { (TokenKind.quoted($0.key, limit: nil) + ": ", $0.value) }
             brackets = ("{", "}")
         case .string, .integer, .decimal, .bool, .null, .word, .array, .object, .range:
-            return [written(literal)]
+            return [indentation + lead + written(literal) + trailer]
         }
-        var lines = [brackets.open]
+        let room = testJSONWidth - indentation.count - lead.count - trailer.count
+        if fits(literal, in: room) { return [indentation + lead + written(literal) + trailer] }
+        var lines = [indentation + lead + brackets.open]
         for (index, part) in parts.enumerated() {
-            var inner = jsonLines(part.value)
-            inner[0] = part.prefix + inner[0]
-            if index < parts.count - 1 { inner[inner.count - 1] += "," }
-            lines += inner.map { "  " + $0 }
+            let comma = index < parts.count - 1 ? "," : ""
+            lines += jsonLines(part.value, lead: part.lead, indentation: indentation + "  ", trailer: comma)
         }
-        return lines + [brackets.close]
+        return lines + [indentation + brackets.close + trailer]
+    }
+
+    /// Whether a literal written on one line takes at most `room`
+    /// characters, found without writing more of it than that.
+    private static func fits(_ literal: Literal, in room: Int) -> Bool {
+        var left = room
+        /// Takes a part's width from what is left; whether any is left.
+        func take(_ literal: Literal) -> Bool {
+            switch literal.kind {
+            case .array(let elements):
+                left -= 2 + 2 * max(0, elements.count - 1)
+                return left >= 0 && elements.allSatisfy(take)
+            case .object(let members):
+                left -= 2 + 2 * max(0, members.count - 1)
+                return left >= 0 && members.allSatisfy { member in
+                    left -= TokenKind.quoted(member.key, limit: nil).count + 2
+                    return left >= 0 && take(member.value)
+                }
+            case .string, .integer, .decimal, .bool, .null, .word, .range:
+                left -= written(literal).count
+                return left >= 0
+            }
+        }
+        return take(literal)
     }
 }

@@ -270,7 +270,7 @@ package enum RulesFormatter {
             case .choiceDefault(let model, start: _): line = "default -> " + model.name
             case .testModel(let model): line = "model " + model.name.name
             case .testData(let keyword, let data):
-                return Rendered(hoisted: comments, lines: RulesFormatter.lines(of: keyword, data, depth: depth))
+                return Rendered(hoisted: comments, lines: RulesFormatter.lines(of: keyword, data, indentation: RulesFormatter.indent(depth)))
             case .testErrors(let errors):
                 let headerEnd = errors.span.start + "errors".utf8.count
                 let items = errors.errors.map(BlockItem.expectedError)

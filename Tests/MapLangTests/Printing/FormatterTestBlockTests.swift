@@ -7,7 +7,7 @@ import Testing
 struct FormatterTestBlockTests {
     static let cases: [FormatterGoldenTests.Case] = [
         .init(
-            id: "clauses in order, JSON across lines",
+            id: "clauses in order, JSON on a line where it fits",
             input: #"""
                 model A { a: Int }
                 test "t" { output {"a": 1, "b": [1, {"c": null}, []], "d": {}} input [{"a": 1}] model A }
@@ -20,22 +20,8 @@ struct FormatterTestBlockTests {
 
                 test "t" {
                   model A
-                  input [
-                    {
-                      "a": 1
-                    }
-                  ]
-                  output {
-                    "a": 1,
-                    "b": [
-                      1,
-                      {
-                        "c": null
-                      },
-                      []
-                    ],
-                    "d": {}
-                  }
+                  input [{"a": 1}]
+                  output {"a": 1, "b": [1, {"c": null}, []], "d": {}}
                 }
 
                 test "u" {
@@ -44,6 +30,34 @@ struct FormatterTestBlockTests {
                     "missing-key" at "$.a"
                     "check-failed" at "$" "m"
                   }
+                }
+
+                """#),
+        .init(
+            id: "JSON that does not fit goes across lines, each part by the same rule",
+            input: #"""
+                test "long" {
+                  input {"id": 12, "title": "Crash on launch", "user": {"login": "ada"}, "labels": ["bug", "ios"], "deep": [[[1, 2, 3], [4, 5, 6], [7, 8, 9]], [[10, 11, 12], [13, 14, 15], [16, 17, 18]]]}
+                  output [{"name": "a string too long for one line aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}]
+                }
+                """#,
+            expected: #"""
+                test "long" {
+                  input {
+                    "id": 12,
+                    "title": "Crash on launch",
+                    "user": {"login": "ada"},
+                    "labels": ["bug", "ios"],
+                    "deep": [
+                      [[1, 2, 3], [4, 5, 6], [7, 8, 9]],
+                      [[10, 11, 12], [13, 14, 15], [16, 17, 18]]
+                    ]
+                  }
+                  output [
+                    {
+                      "name": "a string too long for one line aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                    }
+                  ]
                 }
 
                 """#),
@@ -66,10 +80,7 @@ struct FormatterTestBlockTests {
                 // about the test
                 test "t" { // opening
                   // inside the JSON
-                  input {
-                    "a": 1,
-                    "b": 2
-                  } // after the input
+                  input {"a": 1, "b": 2} // after the input
                   // before the errors
                   errors { // opening the errors
                     "a" at "$" // one error
@@ -91,10 +102,7 @@ struct FormatterTestBlockTests {
                 """#,
             expected: #"""
                 test "tab\there" {
-                  input {
-                    "k\"ey": "\u{1}",
-                    "n": 1.50e3
-                  }
+                  input {"k\"ey": "\u{1}", "n": 1.50e3}
                   output "é"
                 }
 
@@ -116,9 +124,9 @@ struct FormatterTestBlockTests {
             ExpectedErrorDecl(
                 code: TextLiteral("a", span: .erased), path: TextLiteral("$.b", span: .erased), message: nil, span: .erased)
         ]
-        #expect(RulesFormatter.lines(ofErrors: errors, depth: 1) == ["  errors {", #"    "a" at "$.b""#, "  }"])
-        #expect(RulesFormatter.lines(ofErrors: [], depth: 1) == ["  errors {}"])
+        #expect(RulesFormatter.lines(ofErrors: errors, indentation: "  ") == ["  errors {", #"    "a" at "$.b""#, "  }"])
+        #expect(RulesFormatter.lines(ofErrors: [], indentation: "\t") == ["\terrors {}"])
         let data = TestData(source: .inline(Literal(kind: .array([]), span: .erased)), span: .erased)
-        #expect(RulesFormatter.lines(of: "output", data, depth: 2) == ["    output []"])
+        #expect(RulesFormatter.lines(of: "output", data, indentation: "    ") == ["    output []"])
     }
 }
