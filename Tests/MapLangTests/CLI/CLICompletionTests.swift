@@ -138,7 +138,7 @@ struct CLICompletionTests {
         let script = Self.script(shell)
         #expect(script.split(separator: "\n").contains { $0 == line }, "\(line)")
         if shell == .fish {
-            #expect(script.contains("        if string match -q -- '*+' $argv[2]\n"))
+            #expect(script.contains("\n    if string match -q -- '*+' $argv[2]\n"))
         }
     }
 
