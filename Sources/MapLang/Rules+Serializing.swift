@@ -275,26 +275,39 @@ extension Rules {
     /// `mapJSON(_:to:)` over bytes.
     public func mapJSON(_ bytes: [UInt8], to model: String? = nil) throws(MappingFailure) -> [UInt8] {
         let id = try chosenModel(model)
-        var output: [UInt8] = []
-        var errors: [MappingError] = []
-        var records = 0
-        let shape: DocumentShape
+        let serialized: (json: [UInt8], errors: [MappingError])
         do {
-            shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-                try serializeDocument(in: buffer, to: id) { record, _ in
-                    errors += record.errors
-                    guard let json = record.json else { return }
-                    if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
-                    output += json
-                    records += 1
-                }
-            }
+            serialized = try serializeWholeDocument(bytes, to: id)
         } catch {
             throw .invalidJSON(error)
         }
-        if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
         // A failure is rare: `map` gives it, with the records that mapped as it gives them.
-        if !errors.isEmpty { _ = try map(bytes, to: model) }
-        return output
+        if !serialized.errors.isEmpty { _ = try map(bytes, to: model) }
+        return serialized.json
+    }
+
+    /// Maps a whole document with `serializeDocument`, on the path
+    /// `maplang run` takes, into one compact JSON text: the array of the
+    /// records that mapped, or the one record (nothing when it failed).
+    ///
+    /// - Returns: The JSON, and every error of every record, in input order.
+    /// - Throws: `JSONSyntaxError` when the document is not valid JSON.
+    package func serializeWholeDocument(
+        _ bytes: [UInt8], to model: ModelID
+    ) throws(JSONSyntaxError) -> (json: [UInt8], errors: [MappingError]) {
+        var output: [UInt8] = []
+        var errors: [MappingError] = []
+        var records = 0
+        let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try serializeDocument(in: buffer, to: model) { record, _ in
+                errors += record.errors
+                guard let json = record.json else { return }
+                if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+                output += json
+                records += 1
+            }
+        }
+        if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
+        return (output, errors)
     }
 }

@@ -168,6 +168,10 @@ public struct Rules: Sendable {
     /// field can. `maplang check --reverse` reports them as errors.
     public var reversalProblems: [Diagnostic] { plan.reversalProblems }
 
+    /// The rules files' test blocks, checked, in source order: what
+    /// `maplang test` runs.
+    package var tests: [RulesTest] { plan.tests }
+
     /// The computed fields, as `Model.field`, in declaration order: reverse
     /// mapping leaves them out, and forward mapping works them out again.
     package var oneWayFields: [String] {

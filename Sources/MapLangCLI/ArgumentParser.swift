@@ -13,6 +13,9 @@ struct CommandSpec: Sendable {
     /// Positional arguments that may follow the required ones or be left
     /// out, shown in brackets in usage: `maplang repl [RULES]`.
     var optionalPositionals: [ValueSpec] = []
+    /// A positional argument that may follow the others any number of
+    /// times, shown as `[PATH...]` in usage: `maplang test [PATH...]`.
+    var repeatedPositional: ValueSpec? = nil
 }
 
 /// One option: its spellings and the value it takes, if any.
@@ -113,12 +116,13 @@ extension CommandSpec {
                 message: "`\(name)` needs \(positionals[result.positionals.count].name)",
                 usage: usageLine)
         }
-        if result.positionals.count > allPositionals.count {
+        if result.positionals.count > allPositionals.count && repeatedPositional == nil {
             throw UsageError(
                 message: "unexpected argument `\(result.positionals[allPositionals.count])`",
                 usage: usageLine)
         }
-        for (value, valueSpec) in zip(result.positionals, allPositionals) {
+        for (index, value) in result.positionals.enumerated() {
+            guard let valueSpec = index < allPositionals.count ? allPositionals[index] : repeatedPositional else { continue }
             try Self.check(value, against: valueSpec, for: name)
         }
         return result
@@ -169,7 +173,7 @@ extension CommandSpec {
     /// `maplang run RULES INPUT [options]`.
     var usageLine: String {
         (["maplang", name] + positionals.map(\.name) + optionalPositionals.map { "[\($0.name)]" }
-            + (options.isEmpty ? [] : ["[options]"]))
+            + (repeatedPositional.map { ["[\($0.name)...]"] } ?? []) + (options.isEmpty ? [] : ["[options]"]))
             .joined(separator: " ")
     }
 

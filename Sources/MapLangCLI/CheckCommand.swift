@@ -65,7 +65,13 @@ enum RulesLoader {
     /// Reads a rules file's bytes; any that are not UTF-8 are left for the
     /// lexer to report at their exact position.
     static func load(_ path: String, console: any Console) throws(ConsoleError) -> SourceFile {
+        SourceFile(name: path, bytes: try read(path, console: console))
+    }
+
+    /// Reads a rules file's bytes exactly as they are, a byte order mark
+    /// included, for `maplang test --update` to write them back.
+    static func read(_ path: String, console: any Console) throws(ConsoleError) -> [UInt8] {
         let tooLarge = ConsoleError(message: "cannot read `\(path)`: a rules file may hold at most \(sizeLimit >> 20) MiB")
-        return SourceFile(name: path, bytes: try console.openInput(path).readAll(limit: sizeLimit, tooLarge: tooLarge))
+        return try console.openInput(path).readAll(limit: sizeLimit, tooLarge: tooLarge)
     }
 }

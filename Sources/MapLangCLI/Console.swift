@@ -17,6 +17,47 @@ public protocol Console {
     /// The regular file standard output writes to, if it is one, so an
     /// output file that replaces it can be refused.
     var standardOutputIdentity: FileIdentity? { get }
+    /// What `path` is, following symbolic links; `nil` when nothing is
+    /// there or it cannot be looked up (a link that leads nowhere or in a loop).
+    func kind(of path: String) -> FileKind?
+    /// The entries of a directory, without `.` and `..`, sorted by their
+    /// names' bytes; a symbolic link is listed as one, not followed.
+    func entries(of directory: String) throws(ConsoleError) -> [DirectoryEntry]
+    /// The absolute path `path` leads to, every symbolic link followed, to
+    /// tell whether a file is inside a folder under any spelling.
+    func resolvedPath(_ path: String) throws(ConsoleError) -> String
+    /// Whether the user may replace `path`: a file that is there and writable
+    /// (by its permissions, not only the user's privileges), or no file yet
+    /// in a folder the user may write to.
+    func isWritable(_ path: String) -> Bool
+    /// Removes a file.
+    func removeFile(_ path: String) throws(ConsoleError)
+}
+
+/// What is at a path, as `maplang test` looks for rules files and tests.
+public enum FileKind: Sendable, Equatable {
+    /// A regular file.
+    case regular
+    /// A directory.
+    case directory
+    /// A symbolic link, as a directory's entries list one.
+    case symbolicLink
+    /// Anything else: a device, a named pipe, a socket.
+    case other
+}
+
+/// One entry of a directory: its name and what it is.
+public struct DirectoryEntry: Sendable, Equatable {
+    /// The name, without the directory's path.
+    public var name: String
+    /// What it is, its symbolic link not followed.
+    public var kind: FileKind
+
+    /// Creates an entry.
+    public init(name: String, kind: FileKind) {
+        self.name = name
+        self.kind = kind
+    }
 }
 
 /// What makes a file the same file under any spelling of its name: its
@@ -61,9 +102,20 @@ public protocol OutputSink: AnyObject {
 extension Console {
     /// Writes text to standard output, all of it at once.
     func writeOutput(_ text: String) throws(ConsoleError) {
-        let sink = try openOutput(nil)
-        try sink.write(Array(text.utf8))
-        try sink.commit()
+        try writeWhole(Array(text.utf8), to: nil)
+    }
+
+    /// Writes bytes, all of them, to standard output (`nil`) or to a file,
+    /// which is replaced only once they are all written.
+    func writeWhole(_ bytes: [UInt8], to path: String?) throws(ConsoleError) {
+        let sink = try openOutput(path)
+        do {
+            try sink.write(bytes)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
+        }
     }
 
     /// Writes the whole output of a command that prints one text.
@@ -91,6 +143,27 @@ extension Console {
         guard path != "-" else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         return FileIdentity(device: 0, inode: 0, name: (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
+    }
+}
+
+extension Console {
+    /// Nothing: a console with no real files has no folders.
+    public func kind(of path: String) -> FileKind? { nil }
+
+    /// No entries: a console with no real files has no folders.
+    public func entries(of directory: String) throws(ConsoleError) -> [DirectoryEntry] {
+        throw ConsoleError(message: "cannot read `\(directory)`: there are no folders here")
+    }
+
+    /// The path as written: a console with no real files has no links.
+    public func resolvedPath(_ path: String) throws(ConsoleError) -> String { path }
+
+    /// Yes: a console with no real files has none that is read-only.
+    public func isWritable(_ path: String) -> Bool { true }
+
+    /// Nothing to remove: a console with no real files has none.
+    public func removeFile(_ path: String) throws(ConsoleError) {
+        throw ConsoleError(message: "cannot remove `\(path)`: there are no files here")
     }
 }
 

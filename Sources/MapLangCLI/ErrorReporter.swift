@@ -124,18 +124,9 @@ extension ErrorReporter {
     /// - Parameter path: The file; standard output when `nil`.
     /// - Returns: `.success`, or `.outputError` when it was not written.
     func writeWhole(_ bytes: [UInt8], to path: String?) -> ExitCode {
-        let sink: any OutputSink
         do {
-            sink = try console.openOutput(path)
+            try console.writeWhole(bytes, to: path)
         } catch {
-            fail(error.message)
-            return .outputError
-        }
-        do {
-            try sink.write(bytes)
-            try sink.commit()
-        } catch {
-            sink.abandon()
             fail(error.message)
             return .outputError
         }

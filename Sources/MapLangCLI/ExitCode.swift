@@ -2,7 +2,8 @@
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything mapped.
     case success = 0
-    /// Some records broke the rules; the others were written.
+    /// Some records broke the rules; the others were written. Or, for
+    /// `maplang test`, some tests failed.
     case mappingFailed = 1
     /// The input is not valid JSON.
     case invalidJSON = 2
@@ -21,7 +22,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "success"
-        case .mappingFailed: "records failed to map"
+        case .mappingFailed: "records or tests failed"
         case .invalidJSON: "invalid JSON input"
         case .usage: "usage error"
         case .rulesError: "errors in the rules file"

@@ -4,6 +4,8 @@ enum Subcommand: CaseIterable {
     case run
     /// `maplang check`: parse and check rules.
     case check
+    /// `maplang test`: run the tests of rules files.
+    case test
     /// `maplang repl`: an interactive session.
     case repl
     /// `maplang fmt`: print rules in canonical layout.
@@ -26,6 +28,7 @@ enum Subcommand: CaseIterable {
         switch self {
         case .run: RunCommand.spec
         case .check: CheckCommand.spec
+        case .test: TestCommand.spec
         case .repl: ReplCommand.spec
         case .format: FormatCommand.spec
         case .generate: GenerateCommand.spec
@@ -42,6 +45,7 @@ enum Subcommand: CaseIterable {
         switch self {
         case .run: RunCommand(arguments: arguments, console: console).execute()
         case .check: CheckCommand(arguments: arguments, console: console).execute()
+        case .test: TestCommand(arguments: arguments, console: console).execute()
         case .repl: ReplCommand(arguments: arguments, console: console).execute()
         case .format: FormatCommand(arguments: arguments, console: console).execute()
         case .generate: GenerateCommand(arguments: arguments, console: console).execute()

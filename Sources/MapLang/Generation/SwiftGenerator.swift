@@ -115,7 +115,7 @@ package struct SwiftGenerator {
                 case .model(let decl): plan.modelIndex[decl.name.name].map { order.append(.model($0)) }
                 case .enumeration(let decl): plan.enums.firstIndex { $0.name == decl.name.name }.map { order.append(.enumeration($0)) }
                 case .choice(let decl): plan.choiceIndex[decl.name.name].map { order.append(.choice($0)) }
-                case .setting, .table, .transform: break
+                case .setting, .table, .transform, .test: break
                 }
             }
         }

@@ -30,12 +30,14 @@ struct Plan: Sendable {
     /// The models' keys and fields resolved for mapping records straight
     /// from bytes to JSON, built with the rest of the plan.
     let direct: DirectPlan
+    /// The files' test blocks, checked, which mapping never reads.
+    let tests: [RulesTest]
 
     /// Assembles a plan from what the checker compiled, and resolves its
     /// direct path.
     init(
         models: [ModelPlan], enums: [EnumPlan], tables: [TablePlan], choices: [ChoicePlan], root: RecordTarget?,
-        isStrict: Bool, reversalProblems: [Diagnostic]
+        isStrict: Bool, reversalProblems: [Diagnostic], tests: [RulesTest]
     ) {
         self.models = models.map { model in
             var model = model
@@ -53,6 +55,7 @@ struct Plan: Sendable {
         self.isStrict = isStrict
         self.reversalProblems = reversalProblems
         self.direct = DirectPlan(models: self.models, enums: enums, choices: choices)
+        self.tests = tests
     }
 }
 

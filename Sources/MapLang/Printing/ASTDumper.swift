@@ -77,6 +77,26 @@ package enum ASTDumper {
                 if let model = choice.defaultModel {
                     line("default -> \(model.name)", model.span, depth: depth + 1)
                 }
+            case .test(let test):
+                self.test(test, depth: depth)
+            }
+        }
+
+        /// A test and its clauses.
+        mutating func test(_ test: TestDecl, depth: Int) {
+            line("test \(RulesText.quoted(test.name.value, limit: nil))", test.span, depth: depth)
+            if let model = test.model {
+                line("model \(model.name.name)", model.span, depth: depth + 1)
+            }
+            for (keyword, data) in [("input", test.input), ("output", test.output)] {
+                guard let data else { continue }
+                line("\(keyword) \(RulesFormatter.written(data.source))", data.span, depth: depth + 1)
+            }
+            if let errors = test.errors {
+                line("errors", errors.span, depth: depth + 1)
+                for error in errors.errors {
+                    line("error \(RulesFormatter.written(error))", error.span, depth: depth + 2)
+                }
             }
         }
 

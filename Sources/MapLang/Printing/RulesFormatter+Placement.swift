@@ -55,6 +55,10 @@ extension RulesFormatter.Layout {
         case .tableDefault(let value, let start): return Span(start: start, end: value.span.end)
         case .choiceVariant(let variant): return variant.span
         case .choiceDefault(let model, let start): return Span(start: start, end: model.span.end)
+        case .testModel(let model): return model.span
+        case .testData(_, let data): return data.span
+        case .testErrors(let errors): return errors.span
+        case .expectedError(let error): return error.span
         }
     }
 
@@ -67,6 +71,7 @@ extension RulesFormatter.Layout {
         case .table(let table): table.span
         case .transform(let transform): transform.span
         case .choice(let choice): choice.span
+        case .test(let test): test.span
         }
     }
 

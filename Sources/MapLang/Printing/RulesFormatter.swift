@@ -107,6 +107,14 @@ package enum RulesFormatter {
         case choiceVariant(ChoiceVariant)
         /// `default -> Model` in a choice; `start` is where its `default` is.
         case choiceDefault(Identifier, start: Int)
+        /// `model Name` in a test.
+        case testModel(TestModel)
+        /// `input …` or `output …` in a test, after its keyword.
+        case testData(String, TestData)
+        /// `errors { … }` in a test.
+        case testErrors(TestErrors)
+        /// One error in a test's `errors`.
+        case expectedError(ExpectedErrorDecl)
     }
 
     /// What decides the blank lines between top-level items.
@@ -115,7 +123,7 @@ package enum RulesFormatter {
         case setting
         /// A `transform` declaration.
         case transform
-        /// A model, enum or table, with a body in braces.
+        /// A model, enum, table, choice or test, with a body in braces.
         case body
     }
 
@@ -236,9 +244,10 @@ package enum RulesFormatter {
                 switch decl {
                 case .setting: return .setting
                 case .transform: return .transform
-                case .model, .enumeration, .table, .choice: return .body
+                case .model, .enumeration, .table, .choice, .test: return .body
                 }
-            case .member, .enumCase, .enumDefault, .tableRow, .tableDefault, .choiceVariant, .choiceDefault:
+            case .member, .enumCase, .enumDefault, .tableRow, .tableDefault, .choiceVariant, .choiceDefault, .testModel,
+                .testData, .testErrors, .expectedError:
                 return nil
             }
         }
@@ -259,6 +268,14 @@ package enum RulesFormatter {
             case .tableDefault(let value, start: _): line = "default -> " + RulesFormatter.written(value)
             case .choiceVariant(let variant): line = RulesFormatter.written(variant)
             case .choiceDefault(let model, start: _): line = "default -> " + model.name
+            case .testModel(let model): line = "model " + model.name.name
+            case .testData(let keyword, let data):
+                return Rendered(hoisted: comments, lines: RulesFormatter.lines(of: keyword, data, indentation: RulesFormatter.indent(depth)))
+            case .testErrors(let errors):
+                let headerEnd = errors.span.start + "errors".utf8.count
+                let items = errors.errors.map(BlockItem.expectedError)
+                return body("errors", headerEnd: headerEnd, span: errors.span, items: items, comments: comments, depth: depth)
+            case .expectedError(let error): line = RulesFormatter.written(error)
             }
             return Rendered(hoisted: comments, lines: [RulesFormatter.indent(depth) + line])
         }
@@ -308,7 +325,22 @@ package enum RulesFormatter {
                 return body(
                     "table \(table.name.name)", headerEnd: table.name.span.end, span: table.span, items: items,
                     comments: comments, depth: depth)
+            case .test(let test):
+                let header = "test " + RulesText.quoted(test.name.value, limit: nil)
+                return body(
+                    header, headerEnd: test.name.span.end, span: test.span, items: Self.items(of: test), comments: comments,
+                    depth: depth)
             }
+        }
+
+        /// A test's clauses in their canonical order: `model`, `input`, `output`, `errors`.
+        static func items(of test: TestDecl) -> [BlockItem] {
+            var items: [BlockItem] = []
+            if let model = test.model { items.append(.testModel(model)) }
+            if let input = test.input { items.append(.testData("input", input)) }
+            if let output = test.output { items.append(.testData("output", output)) }
+            if let errors = test.errors { items.append(.testErrors(errors)) }
+            return items
         }
 
         /// Lays out a declaration with a body in braces.

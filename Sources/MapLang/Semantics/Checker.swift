@@ -195,12 +195,13 @@ struct Checker {
         }
         let choices = declarations.choices.map { item in within(item.unit) { $0.compileChoice(item.decl, models: &models) } }
         resolveWholeObjectKeys(&models, choices: choices, members: members)
+        let tests = compileTests(hasRoot: rootName != nil || declarations.models.count == 1)
         // Rules with errors get no plan, so the direct path's tables are
         // only ever built from a consistent one.
         guard !hasEarlierErrors, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         var plan = Plan(
             models: models, enums: enums, tables: tables, choices: choices, root: root, isStrict: fileIsStrict,
-            reversalProblems: reversalProblems)
+            reversalProblems: reversalProblems, tests: tests)
         plan.coercionAudit = coercionAudit
         return plan
     }
@@ -258,6 +259,8 @@ struct Checker {
                     choiceDecls[decl.name.name] = (declarations.choices.count, decl)
                     declarations.choices.append(Sourced(decl: decl, unit: unit))
                 }
+            case .test(let decl):
+                declarations.tests.append(Sourced(decl: decl, unit: unit))
             }
         }
     }
@@ -330,6 +333,8 @@ struct Declarations {
     var transforms: [Sourced<TransformDecl>] = []
     /// Choices, in the order the plan lists them.
     var choices: [Sourced<ChoiceDecl>] = []
+    /// Test blocks, in source order.
+    var tests: [Sourced<TestDecl>] = []
 }
 
 /// Where a problem was reported, its code, and its message when it counts.

@@ -83,6 +83,42 @@ enum SemanticMessage: DiagnosticMessage {
     case unknownType(name: String, suggestion: String?)
     /// A field named like a word of checks (`and`, `or`, `not`, `else`), which no check could name.
     case reservedFieldName(name: String)
+    /// Two tests of one rules file have the same name.
+    case duplicateTest(name: String)
+    /// A test's `errors` lists none.
+    case emptyTestErrors
+    /// A test lacks its input, or both its `output` and its `errors`.
+    case incompleteTest(test: String, missing: TestClause)
+    /// An expected error's path is no JSON path.
+    case invalidTestPath(path: String)
+    /// A test file's path is absolute, leaves the rules file's folder, or names no file.
+    case testFilePath(path: String, problem: TestPathProblem)
+    /// A test gives both `output` and `errors`.
+    case testOutputAndErrors(test: String)
+    /// A test names no model, and the rules have no root.
+    case testWithoutModel(test: String)
+    /// A test's JSON holds a bare word or a range; `word` is the word.
+    case testValueNotJSON(found: String, word: String?)
+    /// A rules file holds more tests than the limit.
+    case tooManyTests(limit: Int)
+
+    /// What a test lacks.
+    enum TestClause {
+        /// `input`.
+        case input
+        /// Both `output` and `errors`.
+        case expectation
+    }
+
+    /// Why a test file's path may not be read.
+    enum TestPathProblem {
+        /// It starts with `/`.
+        case absolute
+        /// Its `..` leave the rules file's folder.
+        case outside
+        /// It is empty or names the folder itself.
+        case noFile
+    }
 
     var code: String {
         switch self {
@@ -149,6 +185,15 @@ enum SemanticMessage: DiagnosticMessage {
         case .unknownRule: "unknown-rule"
         case .unknownTransformer: "unknown-transformer"
         case .unknownType: "unknown-type"
+        case .duplicateTest: "duplicate-test"
+        case .emptyTestErrors: "empty-test-errors"
+        case .incompleteTest: "incomplete-test"
+        case .invalidTestPath: "invalid-test-path"
+        case .testFilePath: "test-file-path"
+        case .testOutputAndErrors: "test-output-and-errors"
+        case .testWithoutModel: "test-without-model"
+        case .testValueNotJSON: "test-value-not-json"
+        case .tooManyTests: "too-many-tests"
         }
     }
 
@@ -288,6 +333,30 @@ enum SemanticMessage: DiagnosticMessage {
             "unknown transformer `\(name)`"
         case .unknownType(let name, _):
             "unknown type `\(name)`"
+        case .duplicateTest(let name):
+            "the test \(JSONPath.quoted(name)) is declared more than once in this file"
+        case .emptyTestErrors:
+            "the test expects errors but lists none"
+        case .incompleteTest(let test, .input):
+            "the test \(JSONPath.quoted(test)) has no `input`"
+        case .incompleteTest(let test, .expectation):
+            "the test \(JSONPath.quoted(test)) says neither its `output` nor its `errors`"
+        case .invalidTestPath(let path):
+            "\(JSONPath.quoted(path)) is not a JSON path"
+        case .testFilePath(let path, .absolute):
+            "the test file \(JSONPath.quoted(path)) is an absolute path"
+        case .testFilePath(let path, .outside):
+            "the test file \(JSONPath.quoted(path)) is outside the rules file's folder"
+        case .testFilePath(let path, .noFile):
+            "the test file path \(JSONPath.quoted(path)) names no file"
+        case .testOutputAndErrors(let test):
+            "the test \(JSONPath.quoted(test)) gives both its `output` and its `errors`"
+        case .testWithoutModel(let test):
+            "the test \(JSONPath.quoted(test)) names no model, and the rules have no root model"
+        case .testValueNotJSON(let found, _):
+            "a test's JSON cannot hold \(found)"
+        case .tooManyTests(let limit):
+            "a rules file may hold at most \(MappingProblem.grouped(limit)) tests"
         }
     }
 
@@ -352,6 +421,30 @@ enum SemanticMessage: DiagnosticMessage {
             "rename one of the fields, or leave out `flatten`"
         case .transformTooLong, .pipelineTooLong:
             "each transformer is copied wherever it is used: use the long ones fewer times"
+        case .duplicateTest:
+            "give each test a name of its own"
+        case .emptyTestErrors:
+            "list each error as `\"code\" at \"$.path\"`; a test that expects none gives its `output`"
+        case .incompleteTest(_, .input):
+            "give the JSON to map: `input { … }`, or `input file \"sample.json\"`"
+        case .incompleteTest(_, .expectation):
+            "say what mapping the input gives: `output { … }`, or the errors with `errors { \"code\" at \"$.path\" }`"
+        case .invalidTestPath:
+            "write the path as errors show it: `$`, then `.key`, `[\"any key\"]` and `[3]`, as in `$.items[3].name`"
+        case .testFilePath(_, .absolute), .testFilePath(_, .noFile):
+            "write the file's path from the rules file's folder, such as `samples/issue.json`"
+        case .testFilePath(_, .outside):
+            "keep a test's files in the rules file's folder or below it"
+        case .testOutputAndErrors:
+            "a test expects an output or errors: keep one"
+        case .testWithoutModel:
+            "name the model with `model NAME`, or declare `root NAME`"
+        case .testValueNotJSON(_, let word?):
+            "write it as a string: `\"\(word)\"`"
+        case .testValueNotJSON(_, nil):
+            "write the JSON the test reads or expects: strings, numbers, `true`, `false`, `null`, arrays and objects"
+        case .tooManyTests:
+            "move some of the tests to a `tests/` folder or to another rules file"
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,

@@ -46,6 +46,7 @@ extension Decl {
         case .table(let table): .table(table.withoutSpans())
         case .transform(let transform): .transform(transform.withoutSpans())
         case .choice(let choice): .choice(choice.withoutSpans())
+        case .test(let test): .test(test.withoutSpans())
         }
     }
 }
@@ -267,5 +268,38 @@ extension TransformDecl {
     /// The transform with zero spans.
     func withoutSpans() -> TransformDecl {
         TransformDecl(name: name.withoutSpans(), pipeline: pipeline.withoutSpans(), span: .erased)
+    }
+}
+
+extension TestDecl {
+    /// The test with zero spans.
+    func withoutSpans() -> TestDecl {
+        TestDecl(
+            name: name.withoutSpans(), model: model.map { TestModel(name: $0.name.withoutSpans(), span: .erased) },
+            input: input?.withoutSpans(), output: output?.withoutSpans(),
+            errors: errors.map { TestErrors(errors: $0.errors.map { $0.withoutSpans() }, span: .erased) },
+            hasSyntaxErrors: hasSyntaxErrors, span: .erased)
+    }
+}
+
+extension TextLiteral {
+    /// The string with a zero span.
+    func withoutSpans() -> TextLiteral { TextLiteral(value, span: .erased) }
+}
+
+extension TestData {
+    /// The clause with zero spans.
+    func withoutSpans() -> TestData {
+        switch source {
+        case .inline(let value): TestData(source: .inline(value.withoutSpans()), span: .erased)
+        case .file(let path): TestData(source: .file(path.withoutSpans()), span: .erased)
+        }
+    }
+}
+
+extension ExpectedErrorDecl {
+    /// The expected error with zero spans.
+    func withoutSpans() -> ExpectedErrorDecl {
+        ExpectedErrorDecl(code: code.withoutSpans(), path: path.withoutSpans(), message: message?.withoutSpans(), span: .erased)
     }
 }

@@ -62,6 +62,8 @@ package enum Decl: Sendable, Equatable {
     case transform(TransformDecl)
     /// `choice Name by key { "a" -> ModelA … }`.
     case choice(ChoiceDecl)
+    /// `test "name" { input …  output … }`.
+    case test(TestDecl)
 }
 
 /// A setting, at file level or at the start of a model's body.

@@ -20,7 +20,7 @@ extension Parser {
     }
 
     /// ```ebnf
-    /// topItem = setting | model | enum | table | transform | choice ;
+    /// topItem = setting | model | enum | table | transform | choice | test ;
     /// ```
     mutating func parseTopItem() throws(SyntaxError) -> Decl {
         let word = Self.word(of: current)
@@ -30,11 +30,13 @@ extension Parser {
         case "table": return .table(try parseTable())
         case "transform": return .transform(try parseTransform())
         case "choice": return .choice(try parseChoice())
+        case "test": return .test(try parseTest())
         case "root", "strict", "lenient", "keys", "only", "except", "ignore", "unknown", "nulls": return .setting(try parseSetting())
         default:
             let suggestion = word.flatMap { Suggestion.closest(to: $0, among: Self.topLevelKeywords) }
             let error = fail(.expectedDeclaration(found: current.kind, suggestion: suggestion), at: current.span)
             // `modle Issue {`: read on as the declaration it was probably meant to be.
+            if suggestion == "test", case .string = peek().kind, peek(2).kind == .leftBrace { return .test(try parseTest()) }
             guard Self.word(of: peek()) != nil else { throw error }
             let opensBody = peek(2).kind == .leftBrace
             switch suggestion {

@@ -52,7 +52,7 @@ struct Parser {
     static let nestingLimit = 64
     /// The words that start a top-level item.
     static let topLevelKeywords = [
-        "model", "enum", "table", "transform", "choice", "root", "strict", "lenient", "keys", "unknown", "nulls",
+        "model", "enum", "table", "transform", "choice", "test", "root", "strict", "lenient", "keys", "unknown", "nulls",
     ]
     /// The words that start a setting.
     static let settingKeywords: Set<String> = [
@@ -142,8 +142,9 @@ struct Parser {
     ///
     /// Apart from `Type default {}`, nothing valid anywhere else looks like
     /// that, so an unclosed body ends here, and recovery stops here even when
-    /// the keyword is misspelt.
+    /// the keyword is misspelt. So does `test "name" {`.
     var atDeclarationStart: Bool {
+        if atTestStart { return true }
         guard Self.word(of: current) != nil, let second = Self.word(of: peek()),
             second != "default", second != "extends", second != "by"
         else {
@@ -154,6 +155,12 @@ struct Parser {
         case ("model", "extends"), ("choice", "by"): return true
         default: return false
         }
+    }
+
+    /// Whether the tokens here are `test "name" {`, which nothing else is.
+    var atTestStart: Bool {
+        guard atKeyword("test"), case .string = peek().kind else { return false }
+        return peek(2).kind == .leftBrace
     }
 
     /// Whether the current token starts on the line where the previous one ends.
@@ -249,6 +256,10 @@ struct Parser {
         case table
         /// A choice's variants and default.
         case choice
+        /// A test's clauses.
+        case test
+        /// The expected errors of a test.
+        case testErrors
     }
 
     /// Skips to the next token that can start a top-level item.
@@ -297,6 +308,13 @@ struct Parser {
             // Not after `from` or after `"input",`: a bare word there is a misspelt input.
             guard Self.word(of: current) != nil, Self.word(of: before) != "from" else { return false }
             return before.kind != .comma || position < 2 || !Self.isScalar(tokens[position - 2])
+        case .test:
+            guard let word = Self.word(of: current) else { return false }
+            return Self.testClauseKeywords.contains(word)
+        case .testErrors:
+            // A string that starts a line: the code of the next error.
+            guard case .string = current.kind else { return false }
+            return position == 0 || source.lineIndex(of: current.span.start) != source.lineIndex(of: before.span.end)
         case .table, .choice:
             if atKeyword("default") { return true }
             return Self.isScalar(current) && before.kind != .comma && before.kind != .arrow

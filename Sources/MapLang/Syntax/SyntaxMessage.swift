@@ -20,6 +20,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
     case halfOpenRangeWithoutUpperBound
     /// A field has two clauses of the same kind, such as two `from`.
     case duplicateClause(clause: String, field: String)
+    /// A test has two clauses of the same kind, such as two `input`.
+    case duplicateTestClause(clause: String, test: String)
     /// `a: Int? nulls omit`: a model's setting written on a field's line.
     case nullsSettingOnFieldLine(field: String)
     /// An enum has more than one `default`.
@@ -86,6 +88,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case table(String)
         /// The body of the choice with this name.
         case choice(String)
+        /// The body of the test with this name.
+        case test(String)
+        /// The `errors` of the test with this name.
+        case testErrors(String)
     }
 
     /// What kind of name is expected.
@@ -126,6 +132,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case objectKey(String)
         /// After `$` in an expression.
         case inputPath
+        /// After `errors` in a test.
+        case testErrors
     }
 
     /// What kind of value is expected.
@@ -142,6 +150,12 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case scalar
         /// A string key in an object literal.
         case objectKey
+        /// A test's name, after `test`.
+        case testName
+        /// A file's path, after `file`.
+        case filePath
+        /// An expected error's JSON path, after `at`.
+        case jsonPath
     }
 
     /// What is wrong with a number literal.
@@ -202,6 +216,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case table(String)
         /// A choice's body, by choice name.
         case choice(String)
+        /// A test's body, by test name.
+        case test(String)
+        /// A test's `errors`, by test name.
+        case testErrors(String)
     }
 
     // MARK: - Text
@@ -216,7 +234,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .indexWithoutBrackets: return "index-without-brackets"
         case .dollarInKeyPath: return "dollar-in-key-path"
         case .halfOpenRangeWithoutUpperBound: return "range-without-upper-bound"
-        case .duplicateClause: return "duplicate-clause"
+        case .duplicateClause, .duplicateTestClause: return "duplicate-clause"
         case .nullsSettingOnFieldLine: return "setting-on-field-line"
         case .duplicateEnumDefault, .duplicateTableDefault, .duplicateChoiceDefault: return "duplicate-default"
         case .expectedClause: return "expected-clause"
@@ -262,6 +280,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             return "`..<` needs an upper bound"
         case .duplicateClause(let clause, let field):
             return "field `\(field)` has more than one `\(clause)` clause"
+        case .duplicateTestClause(let clause, let test):
+            return "test \(RulesText.quoted(test, limit: 24)) has more than one `\(clause)`"
         case .nullsSettingOnFieldLine(let field):
             return "`nulls` after the field `\(field)` is a setting for the whole model, not for the field"
         case .duplicateEnumDefault(let name):
@@ -284,6 +304,10 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .enumeration(let name): return "expected a case or `default` in enum `\(name)`, found \(found)"
             case .table(let name): return "expected a row or `default` in table `\(name)`, found \(found)"
             case .choice(let name): return "expected a variant or `default` in choice `\(name)`, found \(found)"
+            case .test(let name):
+                return "expected `model`, `input`, `output` or `errors` in test \(RulesText.quoted(name, limit: 24)), found \(found)"
+            case .testErrors(let name):
+                return "expected an error, `\"code\" at \"$.path\"`, in the errors of test \(RulesText.quoted(name, limit: 24)), found \(found)"
             }
         case .expectedName(let role, let after, let found):
             let noun: String
@@ -308,6 +332,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .when: place = "after `when`"
             case .objectKey(let key): place = "after the key \(RulesText.quoted(key, limit: 24))"
             case .inputPath: place = "after `$`"
+            case .testErrors: place = "after `errors`"
             }
             return "expected `\(expected.spelling)` \(place), found \(found)"
         case .expectedType(let found):
@@ -321,6 +346,9 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .message: noun = "a message string"
             case .scalar: noun = "a string, number, `true`, `false` or `null`"
             case .objectKey: noun = "a string key"
+            case .testName: noun = "the test's name, in quotes,"
+            case .filePath: noun = "a file's path, in quotes,"
+            case .jsonPath: noun = "a JSON path, in quotes,"
             }
             return "expected \(noun) after `\(after.spelling)`, found \(found)"
         case .indexOutOfRange(let text):
@@ -366,6 +394,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .enumeration(let name): what = "enum `\(name)`"
             case .table(let name): what = "table `\(name)`"
             case .choice(let name): what = "choice `\(name)`"
+            case .test(let name): what = "test \(RulesText.quoted(name, limit: 24))"
+            case .testErrors(let name): what = "the errors of test \(RulesText.quoted(name, limit: 24))"
             }
             return "expected `\(closer.spelling)` to close \(what), found \(found)"
         case .unquotedKey(let key):
@@ -398,7 +428,13 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .halfOpenRangeWithoutUpperBound:
             return "for no upper bound write `...`: `range(1...)`"
         case .expectedKeyword(let word, _, _):
-            return word == "by" ? "name the key that chooses the model: `choice Shape by type { … }`" : nil
+            switch word {
+            case "by": return "name the key that chooses the model: `choice Shape by type { … }`"
+            case "at": return "write each error as `\"code\" at \"$.path\"`, with its message after it if it matters"
+            default: return nil
+            }
+        case .duplicateTestClause(let clause, _):
+            return "keep one `\(clause)`"
         case .duplicateClause(let clause, _):
             switch clause {
             case "from": return "list every key in one clause: `from a, b`"
@@ -424,7 +460,11 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
                 return "enum cases are separated by spaces or new lines, not commas"
             case (.table, .identifier(let word)):
                 return "write the input as a string: `\"\(word)\"`"
-            case (.model, _), (.enumeration, _), (.table, _), (.choice, _):
+            case (.test, .identifier(let word)):
+                return Suggestion.closest(to: word, among: Parser.testClauseKeywords).map { "did you mean `\($0)`?" }
+            case (.testErrors, .identifier(let word)):
+                return "write the code as a string: `\"\(word)\"`"
+            case (.model, _), (.enumeration, _), (.table, _), (.choice, _), (.test, _), (.testErrors, _):
                 return nil
             }
         case .expectedName(let role, _, let found):
@@ -441,6 +481,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             case .tableDefault: return "write `default -> value`"
             case .choiceDefault: return "write `default -> Model`"
             case .inputPath: return "read a key of the record's input with `$.key` or `$.a.b`"
+            case .testErrors: return "list the errors in braces: `errors { \"missing-key\" at \"$.id\" }`"
             case .declarationHeader, .tableRowInputs, .when, .objectKey: return nil
             }
         case .expectedType(let found):
@@ -451,6 +492,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             switch role {
             case .objectKey: return "write the key as a string: `\"\(word)\"`"
             case .scalar: return "write the value as a string: `\"\(word)\"`"
+            case .testName, .filePath, .jsonPath: return "write it in quotes: `\"\(word)\"`"
             case .literal, .rangeBound, .index, .message: return nil
             }
         case .indexOutOfRange:
@@ -482,7 +524,8 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
             switch construct {
             case .argumentList, .arrayLiteral, .objectLiteral:
                 return Self.canStartValue(found) ? "separate the items with `,`" : nil
-            case .arrayType, .dictionaryType, .index, .parenthesizedExpression, .model, .enumeration, .table, .choice:
+            case .arrayType, .dictionaryType, .index, .parenthesizedExpression, .model, .enumeration, .table, .choice, .test,
+                .testErrors:
                 return nil
             }
         case .unquotedKey(let key):

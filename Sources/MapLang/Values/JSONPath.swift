@@ -64,7 +64,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// and every control character (including DEL and the bidirectional
     /// controls), so text from the input can never move a terminal's cursor,
     /// change its colours or reorder what it shows.
-    static func quoted(_ key: String) -> String {
+    package static func quoted(_ key: String) -> String {
         var text = "\""
         for scalar in key.unicodeScalars {
             switch scalar {

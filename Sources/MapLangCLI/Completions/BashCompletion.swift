@@ -95,12 +95,13 @@ struct BashCompletion {
                 "        fi",
             ]
         }
-        let positionals = command.allPositionals
+        let positionals = command.allPositionals.enumerated().map { ("\($0.offset)", $0.element) }
+            + (command.repeatedPositional.map { [("*", $0)] } ?? [])
         if !positionals.isEmpty {
             let position = (["_\(program)_position"] + command.valueOptionSpellings).joined(separator: " ")
             lines.append("        case $(\(position)) in")
-            for (index, positional) in positionals.enumerated() {
-                lines.append("        \(index)) " + (completion(of: positional.kind, program: program).map { $0 + " " } ?? "") + ";;")
+            for (pattern, positional) in positionals {
+                lines.append("        \(pattern)) " + (completion(of: positional.kind, program: program).map { $0 + " " } ?? "") + ";;")
             }
             lines.append("        esac")
         }

@@ -15,8 +15,10 @@ struct FishCompletion {
         for command in tool.commands {
             let at = "complete -c \(name) -n \("__\(name)_at \(command.name)".fishQuoted)"
             lines += command.options.map { "\(at) \(option($0))" }
-            for (index, value) in command.allPositionals.enumerated() where !offer(value.kind).isEmpty {
-                let condition = (["__\(name)_at", command.name, "\(index)"] + command.valueOptionSpellings)
+            let positions = command.allPositionals.enumerated().map { ("\($0.offset)", $0.element) }
+                + (command.repeatedPositional.map { [("\(command.allPositionals.count)+", $0)] } ?? [])
+            for (position, value) in positions where !offer(value.kind).isEmpty {
+                let condition = (["__\(name)_at", command.name, position] + command.valueOptionSpellings)
                     .joined(separator: " ")
                 lines.append("complete -c \(name) -n \(condition.fishQuoted) " + offer(value.kind).joined(separator: " "))
             }
@@ -36,7 +38,7 @@ struct FishCompletion {
 
         # Whether the command typed is $argv[1]; given also a number and the
         # spellings of the options that take a value, whether the cursor is at
-        # that positional argument, counting from 0.
+        # that positional argument, counting from 0, or past it for N+.
         function __\#(name)_at
             set -l tokens (commandline -opc)
             test (count $tokens) -ge 2; and test $tokens[2] = $argv[1]; or return 1
@@ -58,7 +60,11 @@ struct FishCompletion {
                     set position (math $position + 1)
                 end
             end
-            test $position -eq $argv[2]
+            if string match -q -- '*+' $argv[2]
+                test $position -ge (string trim -r -c + -- $argv[2])
+            else
+                test $position -eq $argv[2]
+            end
         end
 
         # The `.map` files and the directories; fish's own function offers

@@ -17,8 +17,8 @@ struct ZshCompletion {
         for command in tool.commands {
             let specs = command.options.flatMap { Self.specs(for: $0, exclusions: $0.names.joined(separator: " ")) }
                 + command.allPositionals.enumerated().map { index, value in
-                    Self.spec(position: index + 1, required: index < command.positionals.count, value)
-                }
+                    Self.spec(position: "\(index + 1)", required: index < command.positionals.count, value)
+                } + (command.repeatedPositional.map { [Self.spec(position: "*", required: true, $0)] } ?? [])
             guard !specs.isEmpty else { continue }
             lines += ["        \(command.name))", "            _arguments \\"]
             lines += specs.enumerated().map { "                \($0.element)" + ($0.offset < specs.count - 1 ? " \\" : "") }
@@ -67,8 +67,9 @@ struct ZshCompletion {
         return option.names.map { "(\(exclusions))\($0)[\(option.help.backslashEscaping("]"))]\(value)".posixQuoted }
     }
 
-    /// The quoted `_arguments` spec of a positional argument.
-    private static func spec(position: Int, required: Bool, _ value: ValueSpec) -> String {
+    /// The quoted `_arguments` spec of a positional argument: at a
+    /// position from 1, or `*` for any number after the others.
+    private static func spec(position: String, required: Bool, _ value: ValueSpec) -> String {
         "\(position)\(required ? ":" : "::")\(value.name.backslashEscaping(":")):\(action(for: value.kind))".posixQuoted
     }
 

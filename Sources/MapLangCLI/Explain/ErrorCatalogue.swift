@@ -2,7 +2,7 @@
 /// `maplang explain` prints.
 ///
 /// The catalogue is one Markdown file built into the tool: `##` headings
-/// name the groups (rules syntax, rules meaning, mapping, input), and each
+/// name the groups (rules syntax, rules meaning, tests, mapping, input), and each
 /// `###` heading is a code, followed by its page: what it means, a minimal
 /// example that gives it, and how to fix it.
 struct ErrorCatalogue {

@@ -31,6 +31,26 @@ final class CapturingConsole: Console {
 
     var errorIsTerminal: Bool { base.errorIsTerminal }
 
+    func kind(of path: String) -> FileKind? {
+        base.kind(of: path)
+    }
+
+    func entries(of directory: String) throws(ConsoleError) -> [DirectoryEntry] {
+        try base.entries(of: directory)
+    }
+
+    func resolvedPath(_ path: String) throws(ConsoleError) -> String {
+        try base.resolvedPath(path)
+    }
+
+    func isWritable(_ path: String) -> Bool {
+        base.isWritable(path)
+    }
+
+    func removeFile(_ path: String) throws(ConsoleError) {
+        try base.removeFile(path)
+    }
+
     /// Everything written, in order.
     func finish() -> ReplOutput {
         flush()

@@ -58,7 +58,7 @@ extension ReplSession {
         return "JSON maps to no model: declare `root NAME` or choose one with `:model NAME`"
     }
 
-    /// What `:models` prints: each declaration with where it is, the settings, and the model JSON maps to.
+    /// What `:models` prints: each declaration but the tests with where it is, the settings, and the model JSON maps to.
     var listing: String {
         var rows: [(String, String)] = []
         var settings: [String] = []
@@ -68,6 +68,9 @@ extension ReplSession {
                 switch item {
                 case .setting(let setting):
                     settings.append(Self.spelling(setting))
+                case .test:
+                    // Tests are run by `maplang test`, not in a session: no row of their own.
+                    continue
                 case .model, .enumeration, .table, .transform, .choice:
                     let line = source.location(of: item.replSpan.start).line
                     rows.append(("\(Self.kindWord(item)) \(item.replName ?? "")", "\(source.name):\(line)"))

@@ -258,10 +258,11 @@ struct ReplSession {
 
     // MARK: - Describing declarations
 
-    /// Whether `new` takes the place of `old`: a declaration of the same name,
-    /// or a file-level setting of the same kind (`strict` and `lenient` are one kind).
+    /// Whether `new` takes the place of `old`: a declaration of the same name
+    /// (tests have names of their own, apart from the types'), or a
+    /// file-level setting of the same kind (`strict` and `lenient` are one kind).
     static func replaces(_ new: Decl, _ old: Decl) -> Bool {
-        if let name = new.replName { return name == old.replName }
+        if let name = new.replName { return name == old.replName && (kindWord(new) == "test") == (kindWord(old) == "test") }
         guard case .setting(let newSetting) = new, case .setting(let oldSetting) = old else { return false }
         return settingGroup(newSetting.kind) == settingGroup(oldSetting.kind)
     }
@@ -278,7 +279,7 @@ struct ReplSession {
         }
     }
 
-    /// `model`, `enum`, `table`, `transform` or `setting`.
+    /// `model`, `enum`, `table`, `transform`, `choice`, `test` or `setting`.
     static func kindWord(_ decl: Decl) -> String {
         switch decl {
         case .setting: "setting"
@@ -287,6 +288,7 @@ struct ReplSession {
         case .table: "table"
         case .transform: "transform"
         case .choice: "choice"
+        case .test: "test"
         }
     }
 
@@ -300,13 +302,13 @@ struct ReplSession {
     private static func describe(added item: Decl) -> String {
         switch item {
         case .setting(let setting): "set `\(spelling(setting))`"
-        case .model, .enumeration, .table, .transform, .choice: "defined \(kindWord(item)) `\(item.replName ?? "")`"
+        case .model, .enumeration, .table, .transform, .choice, .test: "defined \(kindWord(item)) `\(item.replName ?? "")`"
         }
     }
 
     /// `2 models, 1 enum`, or `no declarations`.
     static func count(_ items: [Decl]) -> String {
-        var counts: [(String, Int)] = [("model", 0), ("enum", 0), ("table", 0), ("transform", 0), ("choice", 0)]
+        var counts: [(String, Int)] = [("model", 0), ("enum", 0), ("table", 0), ("transform", 0), ("choice", 0), ("test", 0)]
         for item in items {
             guard let index = counts.firstIndex(where: { $0.0 == kindWord(item) }) else { continue }
             counts[index].1 += 1
@@ -356,7 +358,7 @@ struct ReplEntry: Sendable {
 }
 
 extension Decl {
-    /// The name a model, enum, table or transform declares; `nil` for a setting.
+    /// The name a model, enum, table, transform, choice or test declares; `nil` for a setting.
     var replName: String? {
         switch self {
         case .setting: nil
@@ -365,6 +367,7 @@ extension Decl {
         case .table(let decl): decl.name.name
         case .transform(let decl): decl.name.name
         case .choice(let decl): decl.name.name
+        case .test(let decl): decl.name.value
         }
     }
 
@@ -377,6 +380,7 @@ extension Decl {
         case .table(let decl): decl.span
         case .transform(let decl): decl.span
         case .choice(let decl): decl.span
+        case .test(let decl): decl.span
         }
     }
 }

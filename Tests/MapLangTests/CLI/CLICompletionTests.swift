@@ -92,15 +92,16 @@ struct CLICompletionTests {
             line: #"        0) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;"#),
         PositionalCase(
             shell: .bash, command: "help", index: 0,
-            line: #"        0) COMPREPLY=($(compgen -W 'run check repl fmt gen schema infer explain completions manpage help' -- "$cur")) ;;"#),
+            line: #"        0) COMPREPLY=($(compgen -W 'run check test repl fmt gen schema infer explain completions manpage help' -- "$cur")) ;;"#),
         PositionalCase(shell: .bash, command: "manpage", index: 0, line: nil),
+        PositionalCase(shell: .bash, command: "test", index: 0, line: nil),
         PositionalCase(shell: .zsh, command: "run", index: 0, line: #"                '1:RULES:_files -g "*.map"' \"#),
         PositionalCase(shell: .zsh, command: "run", index: 1, line: "                '2:INPUT:_files'"),
         PositionalCase(shell: .zsh, command: "repl", index: 0, line: #"                '1::RULES:_files -g "*.map"'"#),
         PositionalCase(shell: .zsh, command: "completions", index: 0, line: "                '1:SHELL:(bash zsh fish)'"),
         PositionalCase(
             shell: .zsh, command: "help", index: 0,
-            line: "                '1::COMMAND:(run check repl fmt gen schema infer explain completions manpage help)'"),
+            line: "                '1::COMMAND:(run check test repl fmt gen schema infer explain completions manpage help)'"),
         PositionalCase(
             shell: .fish, command: "run", index: 0,
             line: "complete -c maplang -n '__maplang_at run 0 --model -m --output -o --rejects --jobs -j --color"
@@ -117,7 +118,7 @@ struct CLICompletionTests {
             line: "complete -c maplang -n '__maplang_at completions 0' -a 'bash zsh fish'"),
         PositionalCase(
             shell: .fish, command: "help", index: 0,
-            line: "complete -c maplang -n '__maplang_at help 0' -a 'run check repl fmt gen schema infer explain completions manpage help'"),
+            line: "complete -c maplang -n '__maplang_at help 0' -a 'run check test repl fmt gen schema infer explain completions manpage help'"),
     ]
 
     /// `RULES` offers `.map` files, `INPUT` any file, `SHELL` the shells and `COMMAND` the commands.
@@ -125,6 +126,20 @@ struct CLICompletionTests {
     func completesPositionals(_ testCase: PositionalCase) {
         let reader = CompletionScriptReader(testCase.shell, script: Self.script(testCase.shell))
         #expect(reader.positional(of: testCase.command, at: testCase.index) == testCase.line)
+    }
+
+    /// `test [PATH...]` offers rules files and folders at every position.
+    @Test(arguments: [
+        (Shell.bash, #"        *) _maplang_files "$cur" '!*.map' ;;"#),
+        (Shell.zsh, #"                '*:PATH:_files -g "*.map"'"#),
+        (Shell.fish, "complete -c maplang -n '__maplang_at test 0+ --color --error-format' -a '(__maplang_rules_files)'"),
+    ])
+    func completesARepeatedPositional(_ shell: Shell, _ line: String) {
+        let script = Self.script(shell)
+        #expect(script.split(separator: "\n").contains { $0 == line }, "\(line)")
+        if shell == .fish {
+            #expect(script.contains("\n    if string match -q -- '*+' $argv[2]\n"))
+        }
     }
 
     /// Every positional argument of every command has its line, in every shell, but free text.

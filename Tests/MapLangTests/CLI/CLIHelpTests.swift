@@ -22,7 +22,7 @@ struct CLIHelpTests {
 
             `maplang help COMMAND` or `maplang COMMAND --help` shows a command's options.
 
-            exit status: 0 success, 1 records failed to map, 2 invalid JSON input, 64 usage error,
+            exit status: 0 success, 1 records or tests failed, 2 invalid JSON input, 64 usage error,
             65 errors in the rules file, 66 unreadable file, 70 internal error, 74 output not written
 
             """
@@ -75,6 +75,18 @@ struct CLIHelpTests {
 
         """
 
+    static let testHelp = """
+        usage: maplang test [PATH...] [options]
+
+        run the tests of rules files: their `test` blocks and the folders of `tests/` beside them
+
+        options:
+          --update               make each failing test's expectation what mapping its input gives, in the rules file or the test's files
+          --color WHEN           colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
+          --error-format FORMAT  report problems as `text` (default) or as `json`, one object per line
+
+        """
+
     struct Case: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let stdout: String
@@ -92,6 +104,8 @@ struct CLIHelpTests {
         Case(arguments: ["run", "--pretty", "--help"], stdout: runHelp),
         Case(arguments: ["help", "check"], stdout: checkHelp),
         Case(arguments: ["check", "--help"], stdout: checkHelp),
+        Case(arguments: ["help", "test"], stdout: testHelp),
+        Case(arguments: ["test", "examples", "--help"], stdout: testHelp),
         Case(arguments: ["--version"], stdout: "maplang \(CommandLineTool.version)\n"),
     ]
 

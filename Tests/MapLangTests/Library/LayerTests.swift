@@ -17,9 +17,9 @@ import Testing
 /// - `Semantics`: the checker, which reads syntax and builds a plan.
 /// - `Runtime`: the engines, which run a plan and never see syntax or the checker.
 /// - `Printing`: the formatter and tree dumper, from syntax.
-/// - The top level, `Decoding`, `Encoding`, `Streaming` and `Generation`
-///   (code generated from checked rules): the library's entry points, which
-///   may use everything.
+/// - The top level, `Decoding`, `Encoding`, `Streaming`, `Generation`
+///   (code generated from checked rules) and `Testing` (rules files' tests
+///   run and compared): the library's entry points, which may use everything.
 ///
 /// A type is found by its name, written in code (comments and string
 /// literals are left out), and belongs to the one layer that declares it;
@@ -42,7 +42,7 @@ struct LayerTests {
     ]
 
     /// The folders that are the library's entry points rather than a layer.
-    static let entryPoints: Set<String> = ["Decoding", "Encoding", "Streaming", "Generation"]
+    static let entryPoints: Set<String> = ["Decoding", "Encoding", "Streaming", "Generation", "Testing"]
 
     /// The layer of a file, by its path under `Sources/MapLang`; `nil` for an entry point.
     static func layer(of path: String) -> String? {

@@ -107,3 +107,28 @@ struct ASTDumpTests {
         #expect(SyntaxTestSupport.dump("// only\n") == "file @1:1\n  comment \" only\" @1:1\n")
     }
 }
+
+/// `maplang check --ast` of a test block.
+struct ASTDumpTestBlockTests {
+    @Test func dumpsATestAndItsClauses() {
+        let text = """
+            test "t" {
+              model A
+              input {"a": [1, {"b": null}]}
+              errors {
+                "missing-key" at "$[\\"x y\\"][0]" "m"
+              }
+            }
+            """
+        #expect(
+            SyntaxTestSupport.dump(text) == """
+                file @1:1
+                  test "t" @1:1
+                    model A @2:3
+                    input {"a": [1, {"b": null}]} @3:3
+                    errors @4:3
+                      error "missing-key" at "$[\\"x y\\"][0]" "m" @5:5
+
+                """)
+    }
+}

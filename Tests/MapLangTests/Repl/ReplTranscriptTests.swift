@@ -477,7 +477,7 @@ struct ReplTranscriptTests {
 
             """#,
             stdout: #"""
-            loaded `examples/github/github.map`: 3 models, 1 enum
+            loaded `examples/github/github.map`: 3 models, 1 enum, 1 test
             replaced model `Label`
             enum IssueState  examples/github/github.map:8
             model GHUser     examples/github/github.map:13
@@ -486,7 +486,7 @@ struct ReplTranscriptTests {
             settings: root Issue, keys snake_case
             JSON maps to `Issue`, the root model
             replaced model `Label`
-            reloaded `examples/github/github.map`: 3 models, 1 enum
+            reloaded `examples/github/github.map`: 3 models, 1 enum, 1 test
             enum IssueState  examples/github/github.map:8
             model GHUser     examples/github/github.map:13
             model Label      examples/github/github.map:20

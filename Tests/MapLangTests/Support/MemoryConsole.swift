@@ -19,6 +19,10 @@ final class MemoryConsole: Console, @unchecked Sendable {
     fileprivate(set) var abandoned: Set<String> = []
     /// The largest chunk `read(upTo:)` hands out, to exercise chunked reading.
     let chunkSize: Int
+    /// Paths that `isWritable` refuses, as read-only files.
+    var readOnly: Set<String> = []
+    /// Files removed, by path.
+    var removed: Set<String> = []
 
     init(directory: String = ".", files: [String: [UInt8]] = [:], standardInput: [UInt8] = [], chunkSize: Int = 1 << 16) {
         self.directory = directory

@@ -603,6 +603,7 @@ extension ParserRecoveryTests {
             case .table(let table): span = table.span
             case .transform(let transform): span = transform.span
             case .choice(let choice): span = choice.span
+            case .test(let test): span = test.span
             }
             #expect(span.start <= span.end && span.end <= size)
         }

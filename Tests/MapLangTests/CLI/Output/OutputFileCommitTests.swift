@@ -109,6 +109,26 @@ final class FileBackedConsole: Console, @unchecked Sendable {
         files.identity(of: path)
     }
 
+    func kind(of path: String) -> FileKind? {
+        files.kind(of: path)
+    }
+
+    func entries(of directory: String) throws(ConsoleError) -> [DirectoryEntry] {
+        try files.entries(of: directory)
+    }
+
+    func resolvedPath(_ path: String) throws(ConsoleError) -> String {
+        try files.resolvedPath(path)
+    }
+
+    func isWritable(_ path: String) -> Bool {
+        files.isWritable(path)
+    }
+
+    func removeFile(_ path: String) throws(ConsoleError) {
+        try files.removeFile(path)
+    }
+
     /// Standard output kept in memory.
     private final class KeptOutput: OutputSink {
         let console: FileBackedConsole
