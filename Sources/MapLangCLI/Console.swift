@@ -10,6 +10,9 @@ public protocol Console {
     func writeError(_ text: String)
     /// Whether standard error is a terminal, for `--color auto`.
     var errorIsTerminal: Bool { get }
+    /// Whether standard output is a terminal, where records would run
+    /// through a progress line drawn on the same screen.
+    var outputIsTerminal: Bool { get }
     /// Which file `path` names (standard input for `-`), to tell whether an
     /// output would replace an input or another output; `nil` for what
     /// nothing replaces, such as a device or a pipe, or when it cannot tell.
@@ -58,6 +61,11 @@ public struct DirectoryEntry: Sendable, Equatable {
         self.name = name
         self.kind = kind
     }
+}
+
+extension Console {
+    /// No terminal, unless a console says it writes to one.
+    public var outputIsTerminal: Bool { false }
 }
 
 /// What makes a file the same file under any spelling of its name: its

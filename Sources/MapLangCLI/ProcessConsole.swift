@@ -34,6 +34,8 @@ public struct ProcessConsole: Console {
 
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// A regular file's device and inode, through every link, whatever the
     /// spelling of its name; for a name with nothing there yet, its folder's
     /// and the name; `nil` for devices, pipes and what cannot be looked up.

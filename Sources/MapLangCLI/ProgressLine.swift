@@ -35,12 +35,14 @@ final class ProgressLine {
     private(set) var wasShown = false
 
     /// A line for a run, or `nil` when none is to be shown: problems
-    /// written as JSON, or, unless `--progress` asks, `--no-progress` or
-    /// standard error that is no terminal.
+    /// written as JSON, or, unless `--progress` asks, `--no-progress`,
+    /// standard error that is no terminal, or records written to a terminal.
     init?(console: any Console, arguments: ParsedArguments) {
         let forced = arguments.flags.contains("--progress")
+        // Records written to the same screen would run through the line.
+        let recordsOnScreen = console.outputIsTerminal && arguments.values["--output"] == nil
         guard arguments.values["--error-format"] != "json",
-            forced || (!arguments.flags.contains("--no-progress") && console.errorIsTerminal)
+            forced || (!arguments.flags.contains("--no-progress") && console.errorIsTerminal && !recordsOnScreen)
         else { return nil }
         self.console = console
         self.forced = forced

@@ -30,6 +30,7 @@ final class CapturingConsole: Console {
     }
 
     var errorIsTerminal: Bool { base.errorIsTerminal }
+    var outputIsTerminal: Bool { base.outputIsTerminal }
 
     func kind(of path: String) -> FileKind? {
         base.kind(of: path)

@@ -92,6 +92,16 @@ struct CLIProgressTests {
         #expect(!run.stderr.contains("maplang:"), "\(run.stderr.debugDescription)")
     }
 
+    /// Records written to the same terminal would run through the line:
+    /// a long run of a large file shows it with `-o`, and not without.
+    @Test func notWhenTheRecordsGoToTheTerminal() throws {
+        let directory = try Self.workspace(lines: 120_000)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let toScreen = try Self.runOnTerminal(["run", "--ndjson", "--color", "never", "r.map", "in.ndjson"], in: directory)
+        #expect(!toScreen.stderr.contains("\u{1B}[K"))
+        #expect(toScreen.status == 1)
+    }
+
     @Test(arguments: [["--no-progress"], ["--progress", "--error-format", "json"]])
     func neverWhenSaidOrWithJSON(_ options: [String]) throws {
         let directory = try Self.workspace(lines: 3_000)
