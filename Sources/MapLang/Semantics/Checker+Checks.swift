@@ -138,8 +138,12 @@ extension Checker {
             report(.invalidArguments(name: name.name, expected: "one value"), at: span)
             return nil
         }
+        let reported = diagnostics.count
         guard let (argument, type) = requireResolved(compileExpr(arguments[0], &context), arguments[0], context) else {
-            return nil
+            // A placeholder's function still has its type, so what uses it is
+            // checked; no plan is built, as its field's error was reported.
+            guard diagnostics.count == reported else { return nil }
+            return (.constant(.null), conversion?.1 ?? .int)
         }
         if let (valueType, result) = conversion {
             switch type {

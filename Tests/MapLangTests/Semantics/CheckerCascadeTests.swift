@@ -162,6 +162,14 @@ struct CheckerCascadeTests {
         ])
     }
 
+    /// `count` of a placeholder is still an `Int`, so a mistake in what uses it is found.
+    @Test func aFunctionOfAPlaceholderKeepsItsType() {
+        let (_, check, plan) = RulesTestSupport.checkerDiagnostics(
+            "model R {\n  items: [Foo]\n  a: String\n  total: Int = count(items) + a\n  check count(items) > \"x\"\n}")
+        #expect(check.map(\.code) == ["unknown-type", "operands-mismatch", "check-comparison-mismatch"])
+        #expect(plan == nil)
+    }
+
     /// Two different mistakes in one parent are each reported once, not once per model.
     @Test func eachMistakeOfAParentOnce() {
         let (_, check, _) = RulesTestSupport.checkerDiagnostics(
