@@ -46,6 +46,7 @@ struct RunCommand {
                 help: "warn of each value lenient coercion converts (`\"42\"` into an Int); `=error` makes each an error",
                 attachedValue: ValueSpec(name: "error", kind: .choice(["error"]))),
             coverageOption,
+        ] + explainOptions + [
             OptionSpec(
                 names: ["--progress"], value: nil,
                 help: "show a progress line on standard error even when it is no terminal or the run is short"),
@@ -82,8 +83,10 @@ struct RunCommand {
             return .usage
         }
         let coverageShare: Int?
+        let explained: RecordSelection?
         do {
             coverageShare = try Self.coverageShare(arguments)
+            explained = try Self.explainSelection(arguments)
         } catch {
             reporter.fail(error.message)
             return .usage
@@ -129,7 +132,7 @@ struct RunCommand {
         }
         if direction == .reverse, let note = Self.oneWayNote(rules) { reporter.summary(note) }
         let inputPath = arguments.positionals[1]
-        let input: any InputSource
+        var input: any InputSource
         let sink: any OutputSink
         do {
             input = try console.openInput(inputPath)
@@ -142,6 +145,14 @@ struct RunCommand {
         } catch {
             reporter.fail(error.message)
             return .outputError
+        }
+        if let explained {
+            do {
+                input = try explain(input, rules: rules, model: model, selection: explained, reporter: reporter)
+            } catch {
+                sink.abandon()
+                return error.status
+            }
         }
         var job = MappingJob(
             rules: rules, model: model, direction: direction, inputName: inputPath == "-" ? "<stdin>" : inputPath,
@@ -176,7 +187,7 @@ struct RunCommand {
     /// and rejected lines mixed; `nil` when every output is a file of its own.
     static func outputCollision(_ arguments: ParsedArguments, console: any Console) -> String? {
         // An output of `-` is the file of that name, not standard input.
-        let outputs = ["--output", "--rejects"].compactMap { option in
+        let outputs = ["--output", "--rejects", "--explain-to"].compactMap { option in
             arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0 == "-" ? "./-" : $0)) }
         }
         let inputs = [
@@ -195,8 +206,10 @@ struct RunCommand {
         {
             return "`--rejects` names `\(rejects.path)`, the file standard output writes to; the records written there would be replaced"
         }
-        if outputs.count == 2, let identity = outputs[0].identity, identity == outputs[1].identity {
-            return "`--output` and `--rejects` name the same file `\(outputs[0].path)`; mapped and rejected lines would be mixed"
+        for (index, first) in outputs.enumerated() {
+            for second in outputs[(index + 1)...] where first.identity != nil && first.identity == second.identity {
+                return "`\(first.option)` and `\(second.option)` name the same file `\(first.path)`; what they write would be mixed"
+            }
         }
         return nil
     }

@@ -10,7 +10,17 @@ extension Interpreter {
             return nil
         }
         let discriminator = Self.value(at: choice.discriminator.steps, in: value)
-        let chosen = discriminator?.scalarValue.flatMap { choice.variants.find($0, lenient: false) } ?? choice.defaultModel
+        let listed = discriminator?.scalarValue.flatMap { choice.variants.find($0, lenient: false) }
+        let chosen = listed ?? choice.defaultModel
+        context.trace(
+            .choice(
+                ChoiceTrace(
+                    choice: choice.name, site: TracedSite(choice.site), path: context.path, depth: context.traceDepth,
+                    discriminator: choice.discriminator.text, found: discriminator,
+                    foundPath: discriminator.map { _ in
+                        JSONPath(components: context.path.components + choice.discriminator.steps.map(\.pathComponent))
+                    }, foundPosition: nil, known: choice.known,
+                    chosen: chosen.map { plan.models[$0].name }, byDefault: listed == nil && chosen != nil)))
         guard let model = chosen else {
             failChoice(choice, found: discriminator, &context)
             return nil

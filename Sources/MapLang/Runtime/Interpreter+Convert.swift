@@ -55,11 +55,15 @@ extension Interpreter {
             guard case .object = value else {
                 return mismatch("an object for `\(plan.models[index].name)`", value, field, &context)
             }
+            context.traceDepth += 1
+            defer { context.traceDepth -= 1 }
             return mapModel(value, model: index, &context)
         case .choice(let index):
             guard case .object = value else {
                 return mismatch("an object for `\(plan.choices[index].name)`", value, field, &context)
             }
+            context.traceDepth += 1
+            defer { context.traceDepth -= 1 }
             return mapChoice(value, choice: index, &context)
         case .json where field.pipeline.isEmpty || !value.isScalar:
             return value.mappedValue
@@ -83,10 +87,15 @@ extension Interpreter {
             {
                 context.coverage?.append(.enumCase(enumeration: index, position: position))
             }
-            guard plan.coercionAudit != .allow, field.lenient,
+            guard plan.coercionAudit != .allow || context.trace != nil, field.lenient,
                 Coercion.isCoercion(current, to: type, read: field.pipeline.isEmpty, enums: plan.enums)
             else { return converted }
-            let result = "\(Coercion.name(of: type, enums: plan.enums)) \(converted.preview)"
+            let typeName = Coercion.name(of: type, enums: plan.enums)
+            context.traceField { [path = context.path] in
+                $0.steps.append(TraceStep(by: typeName, site: TracedSite(field.site), path: path, value: converted, coerced: true))
+            }
+            guard plan.coercionAudit != .allow else { return converted }
+            let result = "\(typeName) \(converted.preview)"
             return audit(current, becoming: result, by: nil, field: field, site: field.site, &context) ? converted : nil
         case .failure(let problem):
             context.fail(problem, model: context.model, field: field.name, site: field.site)
@@ -105,8 +114,13 @@ extension Interpreter {
             case .success(let next):
                 // A stage that reads the value only with coercion on (a number
                 // given to `uppercase`, a table's row of another JSON type).
-                if plan.coercionAudit != .allow, field.lenient,
-                    case .failure = stage.step.apply(to: current, lenient: false, tables: plan.tables),
+                let coerced =
+                    (plan.coercionAudit != .allow || context.trace != nil) && field.lenient
+                    && stage.step.apply(to: current, lenient: false, tables: plan.tables).isFailure
+                context.traceField { [path = context.path] in
+                    $0.steps.append(TraceStep(by: stage.site.description, site: TracedSite(stage.site), path: path, value: next, coerced: coerced))
+                }
+                if coerced, plan.coercionAudit != .allow,
                     !audit(current, becoming: next.preview, by: stage.site.description, field: field, site: stage.site, &context)
                 {
                     return nil
@@ -170,5 +184,13 @@ extension JSONValue {
         case .bool(let flag): .bool(flag)
         case .null, .array, .object: nil
         }
+    }
+}
+
+extension Result {
+    /// Whether it is a failure.
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
 }

@@ -10,6 +10,18 @@ enum LookupResult {
     case failed
 }
 
+extension LookupResult {
+    /// What `--explain` says the lookup found.
+    var outcome: KeyAttempt.Outcome {
+        switch self {
+        case .found: .found
+        case .null: .null
+        case .missing: .missing
+        case .failed: .wrongShape
+        }
+    }
+}
+
 extension Interpreter {
     /// Follows a key path from a record's object.
     ///

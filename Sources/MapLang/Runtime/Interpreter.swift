@@ -21,6 +21,20 @@ struct Interpreter: Sendable {
     ///   found, and the elements `lossy` fields dropped.
     func map(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> MappedRecord {
         var context = MappingContext(path: path, model: plan.name(of: target))
+        return map(value, target: target, &context)
+    }
+
+    /// Maps one record as `map(_:target:at:)` does, and records what each
+    /// field, check and choice did (`maplang run --explain`).
+    func explain(_ value: JSONValue, target: RecordTarget, at path: JSONPath) -> (record: MappedRecord, trace: [TraceEntry]) {
+        var context = MappingContext(path: path, model: plan.name(of: target))
+        context.trace = []
+        let record = map(value, target: target, &context)
+        return (record, context.trace ?? [])
+    }
+
+    /// Maps one record in a context made for it.
+    private func map(_ value: JSONValue, target: RecordTarget, _ context: inout MappingContext) -> MappedRecord {
         if coverage != nil { context.coverage = [] }
         let mapped: MappedValue? =
             switch target {
@@ -64,7 +78,10 @@ struct Interpreter: Sendable {
                 // Worked out below, once every field it may read has mapped.
                 members.append(MappedMember(key: field.name, value: .null))
             } else if model.unknownKeys == .keep(fieldIndex) {
-                members.append(MappedMember(key: field.name, value: unknownMembers(of: object, model: model)))
+                let mark = context.beginTrace(of: field)
+                let kept = unknownMembers(of: object, model: model)
+                context.endTrace(mark, value: kept)
+                members.append(MappedMember(key: field.name, value: kept))
             } else if let mapped = mapField(field, in: object, known: model.knownKeys, coverage: (index, fieldIndex), &context) {
                 members.append(MappedMember(key: field.name, value: mapped))
             } else {
@@ -110,13 +127,17 @@ struct Interpreter: Sendable {
         var failed = false
         for (index, field) in model.fields.enumerated() {
             guard let expression = field.computed else { continue }
+            let mark = context.beginTrace(of: field)
             do throws(MappingProblem) {
                 let value = try expression.evaluate(values, input: input).converted(to: field.type)
                 guard value != .null || field.type.isOptional else { throw .computedNull }
                 values[index] = value
-                if !validate(value, field: field, &context) { failed = true }
+                let valid = validate(value, field: field, &context)
+                if !valid { failed = true }
+                context.endTrace(mark, value: valid ? value : nil)
             } catch {
                 context.fail(error, model: model.name, field: field.name, site: field.site)
+                context.endTrace(mark, value: nil)
                 failed = true
             }
         }
@@ -127,8 +148,17 @@ struct Interpreter: Sendable {
     func checksHold(_ model: ModelPlan, values: [MappedValue], input: JSONObject?, _ context: inout MappingContext) -> Bool {
         var failed = false
         for check in model.checks {
+            var holds: Bool?
+            defer {
+                context.trace(
+                    .check(
+                        CheckTrace(
+                            model: model.name, site: TracedSite(check.site), path: context.path, depth: context.traceDepth, holds: holds,
+                            message: check.message)))
+            }
             do throws(MappingProblem) {
-                if try check.condition.holds(for: values, input: input) { continue }
+                holds = try check.condition.holds(for: values, input: input)
+                if holds == true { continue }
                 context.fail(.checkFailed(check.message), model: model.name, field: nil, site: check.site)
             } catch {
                 context.fail(error, model: model.name, field: nil, site: check.site)
@@ -159,10 +189,24 @@ struct Interpreter: Sendable {
         _ field: FieldPlan, in object: JSONObject, known: Set<ExactKey>, coverage: (model: Int, field: Int)?,
         _ context: inout MappingContext
     ) -> MappedValue? {
+        guard context.trace != nil else { return readField(field, in: object, known: known, coverage: coverage, &context) }
+        let mark = context.beginTrace(of: field)
+        let value = readField(field, in: object, known: known, coverage: coverage, &context)
+        context.endTrace(mark, value: value)
+        return value
+    }
+
+    /// `mapField` itself, which `--explain` brackets with the field's entry.
+    private func readField(
+        _ field: FieldPlan, in object: JSONObject, known: Set<ExactKey>, coverage: (model: Int, field: Int)?,
+        _ context: inout MappingContext
+    ) -> MappedValue? {
         // The first key that held `null`, where that error is reported.
         var firstNull: Int?
         for (index, source) in field.sources.enumerated() {
-            switch lookUp(source, in: object, &context, field: field) {
+            let found = lookUp(source, in: object, &context, field: field)
+            context.traceField { $0.keys.append(KeyAttempt(key: source.text, outcome: found.outcome)) }
+            switch found {
             case .found(let value, let steps):
                 if let coverage, context.coverage != nil {
                     context.coverage?.append(.source(model: coverage.model, field: coverage.field, source: index))
@@ -170,6 +214,7 @@ struct Interpreter: Sendable {
                 let depth = context.path.components.count
                 for step in steps { context.path.append(step) }
                 defer { context.path.truncate(to: depth) }
+                context.traceField { [path = context.path] in $0.input = TracedInput(path: path, value: value) }
                 if context.coverage != nil { context.readsEnclosingObject = field.readsWholeObject }
                 // Taken by the model the object maps to, if any; a `JSON` field takes none.
                 defer { context.readsEnclosingObject = false }
@@ -190,6 +235,7 @@ struct Interpreter: Sendable {
                     model: coverage.model, field: coverage.field, null: firstNull != nil,
                     defaulted: absent != nil && absent != .null))
         }
+        context.traceField { $0.absent = AbsentTrace(sawNull: firstNull != nil, defaulted: absent != nil && absent != .null, value: absent) }
         if let absent { return absent }
         let keys = field.sources.map(\.text)
         var path = context.path
@@ -217,7 +263,9 @@ struct Interpreter: Sendable {
         guard value != .null else { return true }
         var valid = true
         for rule in field.rules {
-            if let problem = rule.kind.violation(by: value) {
+            let problem = rule.kind.violation(by: value)
+            context.traceField { [path = context.path] in $0.rules.append(RuleOutcome(site: TracedSite(rule.site), path: path, holds: problem == nil)) }
+            if let problem {
                 context.fail(problem, model: context.model, field: field.name, site: rule.site)
                 valid = false
             }
@@ -241,6 +289,12 @@ struct MappingContext {
     /// Whether the model about to be mapped reads the object of the model
     /// around it (`from $`), for `--coverage`.
     var readsEnclosingObject = false
+    /// What each field, check and choice did, for `--explain`; `nil` when nothing asks.
+    var trace: [TraceEntry]?
+    /// The index in `trace` of the field being mapped.
+    var tracedField: Int?
+    /// How many models enclose the one being mapped, inside the record.
+    var traceDepth = 0
 
     /// Maps each element at its own path, recording every failure; `nil`
     /// when any element failed.

@@ -3,7 +3,7 @@ package struct ModelID: Sendable, Equatable, Hashable {
     /// The model or choice in the compiled plan.
     let target: RecordTarget
     /// Its name, to find it in other rules compiled from the same file.
-    let name: String
+    package let name: String
 }
 
 /// One record's outcome.

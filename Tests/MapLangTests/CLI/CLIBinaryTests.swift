@@ -100,6 +100,16 @@ struct CLIBinaryTests {
         CLIHarness.expect(result, stdout: try TestFiles.text(Self.examples + "/github/expected.json"), status: 0)
     }
 
+    @Test func explainReadsAFileInPlaceAndLeavesTheRunAsItWas() throws {
+        let directory = Self.examples + "/errors"
+        let plain = try CLIBinary.run(["run", "errors.map", "input.json"], in: directory)
+        let explained = try CLIBinary.run(["run", "--explain", "--record", "1", "errors.map", "input.json"], in: directory)
+        #expect(explained.stdout == plain.stdout)
+        #expect(explained.status == plain.status)
+        #expect(explained.stderr.hasPrefix("explain: input.json: record $[1] (line "))
+        #expect(explained.stderr.hasSuffix("\n\n" + plain.stderr))
+    }
+
     @Test func runsTheErrorsExample() throws {
         let directory = Self.examples + "/errors"
         let result = try CLIBinary.run(["run", "errors.map", "input.json"], in: directory)

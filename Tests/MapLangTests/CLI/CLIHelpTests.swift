@@ -55,6 +55,9 @@ struct CLIHelpTests {
           --drops-fail              make an element a `lossy` field would drop an error of its record instead of a warning
           --warn-coercions[=error]  warn of each value lenient coercion converts (`"42"` into an Int); `=error` makes each an error
           --coverage[=PERCENT]      after the run, report per model the keys no rule reads, fields the input hardly fills, fallback keys, enum cases, choices and checks never used; defaults filling more than PERCENT (50) of objects are listed
+          --explain                 trace how each field of each record got its value (keys tried, input line and column, transformers, coercions, rules, defaults, choices), on standard error; the output is unchanged
+          --record WHICH            with --explain: trace only these records: numbers as errors give them (`3`, `2-5`, `1,4`; an NDJSON record by its line), or a condition `PATH=VALUE` (`$.id=1347`); may be repeated
+          --explain-to FILE         with --explain: write the trace to FILE instead of standard error
           --progress                show a progress line on standard error even when it is no terminal or the run is short
           --no-progress             never show the progress line long runs show on a terminal
           --color WHEN              colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
