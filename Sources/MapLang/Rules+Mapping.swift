@@ -37,7 +37,7 @@ public enum MappingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .modelChoice(let error): "error: \(error.message)\n  = help: \(error.help)\n"
-        case .invalidJSON(let error): "input:\(error.line):\(error.column): error: \(error.message)\n"
+        case .invalidJSON(let error): "input:\(error.line):\(error.column): error[\(error.code)]: \(error.message)\n"
         case .brokenRules(let errors, _): errors.map { DiagnosticRenderer().render($0, input: "input") }.joined()
         case .irreversibleRules(let error): error.description
         }

@@ -66,7 +66,7 @@ struct ErrorReporter {
                         MappedMember(key: "message", value: .string("the line is empty")),
                     ])))
         } else {
-            emit("\(input):\(line): error: the line is empty\n")
+            emit("\(input):\(line): error[\(LineRejection.emptyLineCode)]: the line is empty\n")
         }
     }
 

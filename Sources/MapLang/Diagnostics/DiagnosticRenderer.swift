@@ -1,11 +1,11 @@
 /// Turns diagnostics and mapping errors into text for people.
 ///
-/// A rules diagnostic is a `file:line:col: error: message` header, the source
+/// A rules diagnostic is a `file:line:col: error[code]: message` header, the source
 /// line with a numbered margin and a caret under the span, then any second
 /// places, notes and help:
 ///
 /// ```text
-/// issues.map:7:10: error: unknown type `Strin`
+/// issues.map:7:10: error[unknown-type]: unknown type `Strin`
 ///   |
 /// 7 |   title: Strin
 ///   |          ^^^^^
@@ -26,7 +26,7 @@ public struct DiagnosticRenderer: Sendable {
         let location = diagnostic.location
         var lines = [
             style("\(source.name):\(location.line):\(location.column):", .bold) + " "
-                + style("\(diagnostic.severity.rawValue):", diagnostic.severity == .error ? .red : .yellow) + " "
+                + style("\(diagnostic.severity.rawValue)[\(diagnostic.code)]:", diagnostic.severity == .error ? .red : .yellow) + " "
                 + style(diagnostic.message, .bold)
         ]
         var snippets = [(span: diagnostic.span, label: diagnostic.label, primary: true)]
@@ -82,12 +82,13 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders one mapping error, naming the input it came from:
     ///
     /// ```text
-    /// issues.json: error: $[1].title: expected a non-empty value, found ""
+    /// issues.json: error[empty]: $[1].title: expected a non-empty value, found ""
     ///   --> issues.map:14:27: rule `nonEmpty` of `Issue.title`
     /// ```
     public func render(_ error: MappingError, input: String) -> String {
         let rule = error.ruleDescription
-        let severity = error.problem.isWarning ? style("warning:", .yellow) : style("error:", .red)
+        let code = error.problem.code
+        let severity = error.problem.isWarning ? style("warning[\(code)]:", .yellow) : style("error[\(code)]:", .red)
         return style("\(input):", .bold) + " " + severity + " " + style(error.path.description + ":", .bold) + " "
             + error.message + "\n"
             + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
@@ -97,7 +98,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Renders a JSON syntax error with the input line and a caret under the column.
     public func render(_ error: JSONSyntaxError, input: String, bytes: [UInt8]) -> String {
-        var text = style("\(input):\(error.line):\(error.column):", .bold) + " " + style("error:", .red) + " "
+        var text = style("\(input):\(error.line):\(error.column):", .bold) + " " + style("error[\(error.code)]:", .red) + " "
             + style(error.message, .bold) + "\n"
         let excerpt = InputExcerpt(bytes: bytes, offset: error.offset)
         let number = String(error.line)

@@ -139,10 +139,10 @@ enum BadInputFixtures {
     /// A text-form JSON syntax error for a one-digit line: header, margin,
     /// the excerpt and the caret under `caretColumn` (1-based, in the excerpt).
     static func jsonError(
-        _ input: String, line: Int, column: Int, _ message: String, excerpt: String, caretColumn: Int? = nil
+        _ input: String, line: Int, column: Int, code: String, _ message: String, excerpt: String, caretColumn: Int? = nil
     ) -> String {
         """
-        \(input):\(line):\(column): error: \(message)
+        \(input):\(line):\(column): error[\(code)]: \(message)
           |
         \(line) | \(excerpt)
         \(caret(caretColumn ?? column))

@@ -80,7 +80,7 @@ struct BadInputHostileJSONTests {
         BadInputHarness.expect(
             result,
             stderr: F.jsonError(
-                "in.json", line: 1, column: before.count + 1, "duplicate key `k3` in an object",
+                "in.json", line: 1, column: before.count + 1, code: "json-duplicate-key", "duplicate key `k3` in an object",
                 excerpt: "…" + String(before.suffix(39)) + #""k3": 3}}"#, caretColumn: 41),
             status: F.Status.invalidJSON)
     }
@@ -113,9 +113,9 @@ struct BadInputHostileJSONTests {
         BadInputHarness.expect(
             result,
             stderr: """
-                in.json: error: $.name: length 10000000 is not in 2...3
+                in.json: error[length-out-of-range]: $.name: length 10000000 is not in 2...3
                   --> tags.map:4:22: rule `length` of field `Tag.name`
-                in.json: error: $.name: "\(String(repeating: "A", count: 40))…" does not match the pattern `^[a-z]+$`
+                in.json: error[pattern-mismatch]: $.name: "\(String(repeating: "A", count: 40))…" does not match the pattern `^[a-z]+$`
                   --> tags.map:4:37: rule `pattern` of field `Tag.name`
                 in.json: 1 of 1 record failed with 2 errors
 
@@ -148,7 +148,7 @@ struct BadInputHostileJSONTests {
         BadInputHarness.expect(
             result,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 530, "arrays and objects nested more than 512 deep",
+                "in.json", line: 1, column: 530, code: "json-too-deep", "arrays and objects nested more than 512 deep",
                 excerpt: "…" + String(repeating: "[", count: 39) + "[" + String(repeating: "]", count: 30) + "…",
                 caretColumn: 41),
             status: F.Status.invalidJSON)
@@ -163,7 +163,7 @@ struct BadInputHostileJSONTests {
         BadInputHarness.expect(
             result, stdout: "[]\n",
             stderr: """
-                in.json: error: $[0]: expected an object for `Doc`, found \(String(repeating: "[", count: 40))…
+                in.json: error[type-mismatch]: $[0]: expected an object for `Doc`, found \(String(repeating: "[", count: 40))…
                   --> doc.map:1:7: model `Doc`
                 in.json: 1 of 1 record failed with 1 error
 
@@ -206,7 +206,7 @@ struct BadInputHostileJSONTests {
             id: "strict: a repeated key is an error at its second place", rules: F.strictOrders,
             input: #"{"id": 1, "name": "a", "id": 2}"#, stdout: "",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 24, "duplicate key `id` in an object",
+                "in.json", line: 1, column: 24, code: "json-duplicate-key", "duplicate key `id` in an object",
                 excerpt: #"{"id": 1, "name": "a", "id": 2}"#),
             status: F.Status.invalidJSON),
         DuplicateCase(
@@ -214,7 +214,7 @@ struct BadInputHostileJSONTests {
             input: #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b", "name": "c"}]"#,
             stdout: #"[{"id":1,"name":"a"}]"# + "\n",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 49, "duplicate key `name` in an object",
+                "in.json", line: 1, column: 49, code: "json-duplicate-key", "duplicate key `name` in an object",
                 excerpt: "…" + #", "name": "a"}, {"id": 2, "name": "b", "name": "c"}]"#,
                 caretColumn: 41),
             status: F.Status.invalidJSON),
@@ -222,7 +222,7 @@ struct BadInputHostileJSONTests {
             id: "strict: the same key spelt with an escape", rules: F.strictOrders,
             input: #"{"id": 1, "name": "a", "n\u0061me": "b"}"#, stdout: "",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 24, "duplicate key `name` in an object",
+                "in.json", line: 1, column: 24, code: "json-duplicate-key", "duplicate key `name` in an object",
                 excerpt: #"{"id": 1, "name": "a", "n\u0061me": "b"}"#),
             status: F.Status.invalidJSON),
         DuplicateCase(
@@ -256,8 +256,8 @@ struct BadInputHostileJSONTests {
         let input: String
         /// The record's output, or `nil` when it fails.
         let output: String?
-        /// The one error, as `path: message` and the field's place.
-        let error: (message: String, site: String)?
+        /// The one error, as `path: message`, its code and the field's place.
+        let error: (message: String, code: String, site: String)?
         var testDescription: String { id }
 
         init(_ id: String, _ input: String, output: String) {
@@ -267,11 +267,11 @@ struct BadInputHostileJSONTests {
             self.error = nil
         }
 
-        init(_ id: String, _ input: String, error message: String, site: String) {
+        init(_ id: String, _ input: String, error message: String, code: String, site: String) {
             self.id = id
             self.input = input
             self.output = nil
-            self.error = (message, site)
+            self.error = (message, code, site)
         }
     }
 
@@ -282,16 +282,16 @@ struct BadInputHostileJSONTests {
         NumberCase("Int: the smallest 64-bit integer", #"{"i": -9223372036854775808}"#, output: #"{"i":-9223372036854775808,"d":null,"f":null,"j":null}"#),
         NumberCase(
             "Int: one past the largest", #"{"i": 9223372036854775808}"#,
-            error: "$.i: expected an integer that fits in 64 bits, found 9223372036854775808", site: "2:3: field `Numbers.i`"),
+            error: "$.i: expected an integer that fits in 64 bits, found 9223372036854775808", code: "integer-out-of-range", site: "2:3: field `Numbers.i`"),
         NumberCase(
             "Int: one past the smallest", #"{"i": -9223372036854775809}"#,
-            error: "$.i: expected an integer that fits in 64 bits, found -9223372036854775809", site: "2:3: field `Numbers.i`"),
+            error: "$.i: expected an integer that fits in 64 bits, found -9223372036854775809", code: "integer-out-of-range", site: "2:3: field `Numbers.i`"),
         NumberCase(
             "Int: 30 digits", #"{"i": -123123123123123123123123123123}"#,
-            error: "$.i: expected an integer that fits in 64 bits, found -123123123123123123123123123123", site: "2:3: field `Numbers.i`"),
+            error: "$.i: expected an integer that fits in 64 bits, found -123123123123123123123123123123", code: "integer-out-of-range", site: "2:3: field `Numbers.i`"),
         NumberCase(
             "Int: 1e400", #"{"i": 1e400}"#,
-            error: "$.i: expected an integer that fits in 64 bits, found 1e400", site: "2:3: field `Numbers.i`"),
+            error: "$.i: expected an integer that fits in 64 bits, found 1e400", code: "integer-out-of-range", site: "2:3: field `Numbers.i`"),
         NumberCase("Decimal: 30 digits, exact", #"{"d": -123123123123123123123123123123}"#, output: #"{"i":null,"d":-123123123123123123123123123123,"f":null,"j":null}"#),
         NumberCase("Decimal: 1e400, exact", #"{"d": 1e400}"#, output: #"{"i":null,"d":1e400,"f":null,"j":null}"#),
         NumberCase("Decimal: trailing zeros kept", #"{"d": 19.990}"#, output: #"{"i":null,"d":19.990,"f":null,"j":null}"#),
@@ -299,8 +299,8 @@ struct BadInputHostileJSONTests {
             "Decimal: more digits than a Double holds", #"{"d": 0.1000000000000000000000000000001}"#,
             output: #"{"i":null,"d":0.1000000000000000000000000000001,"f":null,"j":null}"#),
         NumberCase("Decimal: 10,000 digits", #"{"d": "# + thousandDigits + "}", output: #"{"i":null,"d":"# + thousandDigits + #","f":null,"j":null}"#),
-        NumberCase("Double: 1e400", #"{"f": 1e400}"#, error: "$.f: 1e400 is too large for a `Double`", site: "4:3: field `Numbers.f`"),
-        NumberCase("Double: -1e400", #"{"f": -1e400}"#, error: "$.f: -1e400 is too large for a `Double`", site: "4:3: field `Numbers.f`"),
+        NumberCase("Double: 1e400", #"{"f": 1e400}"#, error: "$.f: 1e400 is too large for a `Double`", code: "not-finite", site: "4:3: field `Numbers.f`"),
+        NumberCase("Double: -1e400", #"{"f": -1e400}"#, error: "$.f: -1e400 is too large for a `Double`", code: "not-finite", site: "4:3: field `Numbers.f`"),
         NumberCase("Double: an ordinary number", #"{"f": 2.5}"#, output: #"{"i":null,"d":null,"f":2.5,"j":null}"#),
         NumberCase("JSON: 30 digits, exact", #"{"j": -123123123123123123123123123123}"#, output: #"{"i":null,"d":null,"f":null,"j":-123123123123123123123123123123}"#),
         NumberCase(
@@ -319,7 +319,7 @@ struct BadInputHostileJSONTests {
             BadInputHarness.expect(
                 result,
                 stderr: """
-                    in.json: error: \(error.message)
+                    in.json: error[\(error.code)]: \(error.message)
                       --> numbers.map:\(error.site)
                     in.json: 1 of 1 record failed with 1 error
 
@@ -336,9 +336,9 @@ struct BadInputHostileJSONTests {
             result,
             stdout: #"[{"i":1,"d":null,"f":null,"j":null},{"i":null,"d":null,"f":null,"j":1e400}]"# + "\n",
             stderr: """
-                in.json: error: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
+                in.json: error[integer-out-of-range]: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
                   --> numbers.map:2:3: field `Numbers.i`
-                in.json: error: $[2].f: 1e400 is too large for a `Double`
+                in.json: error[not-finite]: $[2].f: 1e400 is too large for a `Double`
                   --> numbers.map:4:3: field `Numbers.f`
                 in.json: 2 of 4 records failed with 2 errors
 

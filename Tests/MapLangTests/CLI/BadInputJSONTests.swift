@@ -42,94 +42,94 @@ struct BadInputJSONTests {
         Case(
             "value expected after a comma", #"[{"id": 1, "name": "a"},]"#, stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 25, "expected a value, found `]`", excerpt: #"[{"id": 1, "name": "a"},]"#)),
+                "in.json", line: 1, column: 25, code: "json-unexpected-token", "expected a value, found `]`", excerpt: #"[{"id": 1, "name": "a"},]"#)),
         Case(
             "missing comma between members", prefix + #"{"id": 2 "name": "b"}]"#, stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 35, "expected `,` or `}` after an object member, found `\"`",
+                "in.json", line: 1, column: 35, code: "json-unexpected-token", "expected `,` or `}` after an object member, found `\"`",
                 excerpt: prefix + #"{"id": 2 "name": "b"}]"#)),
         Case(
             "misspelt literal", #"{"id": 1, "name": tru}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 19, "expected `true`, found `tru`", excerpt: #"{"id": 1, "name": tru}"#)),
+                "in.json", line: 1, column: 19, code: "json-unexpected-token", "expected `true`, found `tru`", excerpt: #"{"id": 1, "name": tru}"#)),
         Case(
             "NaN", #"{"id": NaN, "name": "a"}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 8, "expected a value, found `NaN`", excerpt: #"{"id": NaN, "name": "a"}"#)),
+                "in.json", line: 1, column: 8, code: "json-unexpected-token", "expected a value, found `NaN`", excerpt: #"{"id": NaN, "name": "a"}"#)),
         Case(
             "single quotes", #"{'id': 1}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 2, "expected a string key or `}`, found `'`", excerpt: #"{'id': 1}"#)),
+                "in.json", line: 1, column: 2, code: "json-unexpected-token", "expected a string key or `}`, found `'`", excerpt: #"{'id': 1}"#)),
         Case(
             "leading zero", #"{"id": 012, "name": "a"}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 8, "invalid number `012`: a leading `0` must not be followed by more digits",
+                "in.json", line: 1, column: 8, code: "json-invalid-number", "invalid number `012`: a leading `0` must not be followed by more digits",
                 excerpt: #"{"id": 012, "name": "a"}"#)),
         Case(
             "minus without digits", #"{"id": -, "name": "a"}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 8, "invalid number `-`: `-` must be followed by a digit",
+                "in.json", line: 1, column: 8, code: "json-invalid-number", "invalid number `-`: `-` must be followed by a digit",
                 excerpt: #"{"id": -, "name": "a"}"#)),
 
         // MARK: Unexpected end
         Case(
             "input ends inside an object", prefix + #"{"id": 2"#, stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 34, "expected `,` or `}` after an object member, found end of input",
+                "in.json", line: 1, column: 34, code: "json-unexpected-end", "expected `,` or `}` after an object member, found end of input",
                 excerpt: prefix + #"{"id": 2"#)),
         Case(
             "input ends inside a string", prefix + #"{"id": 2, "name": "b"#, stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 46, "expected `\"` to close the string, found end of input",
+                "in.json", line: 1, column: 46, code: "json-unexpected-end", "expected `\"` to close the string, found end of input",
                 excerpt: "…" + #": 1, "name": "a"}, {"id": 2, "name": "b"#, caretColumn: 41)),
         // The end of input is after the newline, on the empty line 2.
         Case(
             "input ends after a comma and a newline", #"[{"id": 1, "name": "a"},"# + "\n", stdout: firstRecord,
-            stderr: F.jsonError("in.json", line: 2, column: 1, "expected a value, found end of input", excerpt: "")),
+            stderr: F.jsonError("in.json", line: 2, column: 1, code: "json-unexpected-end", "expected a value, found end of input", excerpt: "")),
 
         // MARK: Trailing content
         // The array itself was complete: its record stays written.
         Case(
             "garbage after an array", #"[{"id": 1, "name": "a"}] garbage"#, stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 26, "unexpected `garbage` after the end of the JSON value",
+                "in.json", line: 1, column: 26, code: "json-trailing-content", "unexpected `garbage` after the end of the JSON value",
                 excerpt: #"[{"id": 1, "name": "a"}] garbage"#)),
         Case(
             "extra brace after an object", #"{"id": 1, "name": "a"}}"#,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 23, "unexpected `}` after the end of the JSON value",
+                "in.json", line: 1, column: 23, code: "json-trailing-content", "unexpected `}` after the end of the JSON value",
                 excerpt: #"{"id": 1, "name": "a"}}"#)),
         Case(
             "two documents without --ndjson", #"{"id": 1, "name": "a"}"# + "\n" + #"{"id": 2, "name": "b"}"# + "\n",
             stderr: F.jsonError(
-                "in.json", line: 2, column: 1, "unexpected `{` after the end of the JSON value",
+                "in.json", line: 2, column: 1, code: "json-trailing-content", "unexpected `{` after the end of the JSON value",
                 excerpt: #"{"id": 2, "name": "b"}"#)),
 
         // MARK: Invalid UTF-8 (the excerpt shows U+FFFD for each maximal bad subsequence)
         Case(
             "Latin-1 in a string", bytes: Array(#"{"id": 1, "name": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8),
             stderr: F.jsonError(
-                "in.json", line: 1, column: 23, "invalid UTF-8 sequence starting with byte 0xE9",
+                "in.json", line: 1, column: 23, code: "json-invalid-utf8", "invalid UTF-8 sequence starting with byte 0xE9",
                 excerpt: #"{"id": 1, "name": "caf"# + "\u{FFFD}" + #""}"#)),
         Case(
             "stray byte between values", bytes: Array(prefix.utf8) + [0xFF] + Array("]".utf8), stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 26, "invalid UTF-8 sequence starting with byte 0xFF",
+                "in.json", line: 1, column: 26, code: "json-invalid-utf8", "invalid UTF-8 sequence starting with byte 0xFF",
                 excerpt: prefix + "\u{FFFD}]")),
         Case(
             "encoded surrogate", bytes: Array(#"{"id": 1, "name": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8),
             stderr: F.jsonError(
-                "in.json", line: 1, column: 20, "invalid UTF-8 sequence starting with byte 0xED",
+                "in.json", line: 1, column: 20, code: "json-invalid-utf8", "invalid UTF-8 sequence starting with byte 0xED",
                 excerpt: #"{"id": 1, "name": ""# + "\u{FFFD}\u{FFFD}\u{FFFD}" + #""}"#)),
         Case(
             "overlong form", bytes: Array(#"{"id": 1, "name": ""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8),
             stderr: F.jsonError(
-                "in.json", line: 1, column: 20, "invalid UTF-8 sequence starting with byte 0xC0",
+                "in.json", line: 1, column: 20, code: "json-invalid-utf8", "invalid UTF-8 sequence starting with byte 0xC0",
                 excerpt: #"{"id": 1, "name": ""# + "\u{FFFD}\u{FFFD}" + #""}"#)),
         Case(
             "truncated sequence", bytes: Array(#"{"id": 1, "name": ""#.utf8) + [0xE2, 0x82] + Array(#""}"#.utf8),
             stderr: F.jsonError(
-                "in.json", line: 1, column: 20, "invalid UTF-8 sequence starting with byte 0xE2",
+                "in.json", line: 1, column: 20, code: "json-invalid-utf8", "invalid UTF-8 sequence starting with byte 0xE2",
                 excerpt: #"{"id": 1, "name": ""# + "\u{FFFD}" + #""}"#)),
 
         // MARK: Surrogate escapes that name no character
@@ -137,19 +137,19 @@ struct BadInputJSONTests {
             "lone high surrogate escape", prefix + #"{"id": 2, "name": "\uD800"}]"#, stdout: firstRecord,
             stderr: F.jsonError(
                 "in.json", line: 1, column: 45,
-                #"high surrogate escape `\uD800` is not followed by a low surrogate escape"#,
+                code: "json-lone-surrogate", #"high surrogate escape `\uD800` is not followed by a low surrogate escape"#,
                 excerpt: "…" + #"": 1, "name": "a"}, {"id": 2, "name": "\uD800"}]"#, caretColumn: 41)),
         Case(
             "lone low surrogate escape", prefix + #"{"id": 2, "name": "\uDC00"}]"#, stdout: firstRecord,
             stderr: F.jsonError(
                 "in.json", line: 1, column: 45,
-                #"low surrogate escape `\uDC00` is not preceded by a high surrogate escape"#,
+                code: "json-lone-surrogate", #"low surrogate escape `\uDC00` is not preceded by a high surrogate escape"#,
                 excerpt: "…" + #"": 1, "name": "a"}, {"id": 2, "name": "\uDC00"}]"#, caretColumn: 41)),
         Case(
             "inverted surrogate escapes", prefix + #"{"id": 2, "name": "\uDd1e\uD834"}]"#, stdout: firstRecord,
             stderr: F.jsonError(
                 "in.json", line: 1, column: 45,
-                #"low surrogate escape `\uDd1e` is not preceded by a high surrogate escape"#,
+                code: "json-lone-surrogate", #"low surrogate escape `\uDd1e` is not preceded by a high surrogate escape"#,
                 excerpt: "…" + #"": 1, "name": "a"}, {"id": 2, "name": "\uDd1e\uD834"}]"#, caretColumn: 41)),
 
         // MARK: Control characters in strings
@@ -157,12 +157,12 @@ struct BadInputJSONTests {
         Case(
             "raw tab in a string", "{\"id\": 1, \"name\": \"a\tb\"}",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 21, "unescaped control character U+0009 in a string",
+                "in.json", line: 1, column: 21, code: "json-control-character", "unescaped control character U+0009 in a string",
                 excerpt: #"{"id": 1, "name": "a b"}"#)),
         Case(
             "raw newline in a string", "{\"id\": 1, \"name\": \"a\nb\"}",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 21, "unescaped control character U+000A in a string",
+                "in.json", line: 1, column: 21, code: "json-control-character", "unescaped control character U+000A in a string",
                 excerpt: #"{"id": 1, "name": "a"#)),
 
         // MARK: Limits
@@ -173,14 +173,14 @@ struct BadInputJSONTests {
             "100,000 nested arrays after a record", prefix + String(repeating: "[", count: 100_000),
             stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 537, "arrays and objects nested more than 512 deep",
+                "in.json", line: 1, column: 537, code: "json-too-deep", "arrays and objects nested more than 512 deep",
                 excerpt: "…" + String(repeating: "[", count: 70) + "…", caretColumn: 41)),
         // "1" and 10,000 zeros: 10,001 characters, one over the limit.
         Case(
             "number literal over the limit", prefix + #"{"id": 1"# + String(repeating: "0", count: 10_000) + "}]",
             stdout: firstRecord,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 33, "number literal longer than 10000 characters",
+                "in.json", line: 1, column: 33, code: "json-number-too-long", "number literal longer than 10000 characters",
                 excerpt: prefix + #"{"id": 1"# + String(repeating: "0", count: 30) + "…")),
     ]
 
@@ -222,7 +222,7 @@ struct BadInputJSONTests {
         BadInputHarness.expect(
             result, stdout: "[]\n",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 11, "expected `,` or `}` after an object member, found `\"`", excerpt: input),
+                "in.json", line: 1, column: 11, code: "json-unexpected-token", "expected `,` or `}` after an object member, found `\"`", excerpt: input),
             status: F.Status.invalidJSON)
     }
 
@@ -233,7 +233,7 @@ struct BadInputJSONTests {
         BadInputHarness.expect(
             result, stdout: "[]\n",
             stderr: F.jsonError(
-                "in.json", line: 1, column: 513, "arrays and objects nested more than 512 deep",
+                "in.json", line: 1, column: 513, code: "json-too-deep", "arrays and objects nested more than 512 deep",
                 excerpt: "…" + String(repeating: "[", count: 70) + "…", caretColumn: 41),
             status: F.Status.invalidJSON)
     }
@@ -249,7 +249,7 @@ struct BadInputJSONTests {
         BadInputHarness.expect(
             result,
             stderr: F.jsonError(
-                "in.json", line: 1, column: 2574, "arrays and objects nested more than 512 deep",
+                "in.json", line: 1, column: 2574, code: "json-too-deep", "arrays and objects nested more than 512 deep",
                 excerpt: "…" + #""a":"# + String(repeating: unit, count: 7) + String(repeating: unit, count: 6) + "{…",
                 caretColumn: 41),
             status: F.Status.invalidJSON)
@@ -273,7 +273,7 @@ struct BadInputJSONTests {
         BadInputHarness.expectLarge(
             result, stdout: Array(output.utf8),
             stderr: F.jsonError(
-                "in.json", line: 1, column: before.count + 1, "expected `,` or `}` after an object member, found `\"`",
+                "in.json", line: 1, column: before.count + 1, code: "json-unexpected-token", "expected `,` or `}` after an object member, found `\"`",
                 excerpt: "…" + before.suffix(39) + #""name": "x"}]"#, caretColumn: 41),
             status: F.Status.invalidJSON)
     }
@@ -308,7 +308,7 @@ struct BadInputJSONTests {
         #expect(result.status == F.Status.invalidJSON)
         #expect(result.stdout == "")
         #expect(
-            result.stderr.hasPrefix("in.json:1:1: error: input is UTF-16 or UTF-32; JSON must be UTF-8\n"), "\(result)")
+            result.stderr.hasPrefix("in.json:1:1: error[json-not-utf8]: input is UTF-16 or UTF-32; JSON must be UTF-8\n"), "\(result)")
         let controls = result.stderr.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
         #expect(controls.isEmpty, "control characters on standard error: \(controls.map { $0.value })")
         #expect(console.written.isEmpty)

@@ -52,11 +52,11 @@ struct BadInputMappingTests {
             input: #"[{"id": 1, "name": "a"}, {"id": "x", "name": 5}, {"id": 0}, {"id": 4, "name": "d"}]"#,
             stdout: #"[{"id":1,"name":"a"},{"id":4,"name":"d"}]"# + "\n",
             stderr: """
-                in.json: error: $[1].id: expected an integer, found "x"
+                in.json: error[type-mismatch]: $[1].id: expected an integer, found "x"
                   --> orders.map:4:3: field `Order.id`
-                in.json: error: $[2].id: 0 is not in 1...
+                in.json: error[out-of-range]: $[2].id: 0 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
-                in.json: error: $[2].name: missing required key `name`
+                in.json: error[missing-key]: $[2].name: missing required key `name`
                   --> orders.map:5:3: field `Order.name`
                 in.json: 2 of 4 records failed with 3 errors
 
@@ -66,7 +66,7 @@ struct BadInputMappingTests {
             input: #"[{"id": 1, "the buyer": {"email": "bob@example.com"}}, {"id": 2, "the buyer": {"email": "bob at example.com"}}]"#,
             stdout: #"[{"id":1,"buyer":{"email":"bob@example.com"}}]"# + "\n",
             stderr: """
-                in.json: error: $[1]["the buyer"].email: "bob at example.com" does not match the pattern `^[^@ ]+@[^@ ]+$`
+                in.json: error[pattern-mismatch]: $[1]["the buyer"].email: "bob at example.com" does not match the pattern `^[^@ ]+@[^@ ]+$`
                   --> shop.map:9:23: rule `pattern` of field `Customer.email`
                 in.json: 1 of 2 records failed with 1 error
 
@@ -76,9 +76,9 @@ struct BadInputMappingTests {
             input: #"[{"name": "ABCD"}, {"name": "ok"}]"#,
             stdout: #"[{"name":"ok"}]"# + "\n",
             stderr: """
-                in.json: error: $[0].name: length 4 is not in 2...3
+                in.json: error[length-out-of-range]: $[0].name: length 4 is not in 2...3
                   --> tags.map:4:22: rule `length` of field `Tag.name`
-                in.json: error: $[0].name: "ABCD" does not match the pattern `^[a-z]+$`
+                in.json: error[pattern-mismatch]: $[0].name: "ABCD" does not match the pattern `^[a-z]+$`
                   --> tags.map:4:37: rule `pattern` of field `Tag.name`
                 in.json: 1 of 2 records failed with 2 errors
 
@@ -88,11 +88,11 @@ struct BadInputMappingTests {
             input: #"[null, "text", {"id": 3, "name": "c"}, [1, 2]]"#,
             stdout: #"[{"id":3,"name":"c"}]"# + "\n",
             stderr: """
-                in.json: error: $[0]: expected an object for `Order`, found null
+                in.json: error[type-mismatch]: $[0]: expected an object for `Order`, found null
                   --> orders.map:3:7: model `Order`
-                in.json: error: $[1]: expected an object for `Order`, found "text"
+                in.json: error[type-mismatch]: $[1]: expected an object for `Order`, found "text"
                   --> orders.map:3:7: model `Order`
-                in.json: error: $[3]: expected an object for `Order`, found [1,2]
+                in.json: error[type-mismatch]: $[3]: expected an object for `Order`, found [1,2]
                   --> orders.map:3:7: model `Order`
                 in.json: 3 of 4 records failed with 3 errors
 
@@ -102,9 +102,9 @@ struct BadInputMappingTests {
             input: #"{"id": 0, "name": null}"#,
             stdout: "",
             stderr: """
-                in.json: error: $.id: 0 is not in 1...
+                in.json: error[out-of-range]: $.id: 0 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
-                in.json: error: $.name: `name` is null but the field is required
+                in.json: error[null-value]: $.name: `name` is null but the field is required
                   --> orders.map:5:3: field `Order.name`
                 in.json: 1 of 1 record failed with 2 errors
 
@@ -169,7 +169,7 @@ struct BadInputMappingTests {
             if index > 0 { input += ", " }
             if index % 3 == 0 {
                 input += #"{"id": 0, "name": "x"}"#
-                stderr += "in.json: error: $[\(index)].id: 0 is not in 1...\n  --> orders.map:4:17: rule `range` of field `Order.id`\n"
+                stderr += "in.json: error[out-of-range]: $[\(index)].id: 0 is not in 1...\n  --> orders.map:4:17: rule `range` of field `Order.id`\n"
             } else {
                 input += #"{"id": \#(index), "name": "x"}"#
                 stdout += (stdout == "[" ? "" : ",") + #"{"id":\#(index),"name":"x"}"#

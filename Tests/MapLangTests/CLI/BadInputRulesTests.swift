@@ -50,23 +50,23 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:4:5: error: expected `:` after the field name `id`, found identifier `Int`
+                rules.map:4:5: error[expected-token]: expected `:` after the field name `id`, found identifier `Int`
                   |
                 4 |   id Int
                   |     ^
 
-                rules.map:5:20: error: unexpected character `@`
+                rules.map:5:20: error[unexpected-character]: unexpected character `@`
                   |
                 5 |   sku: String from @sku
                   |                    ^
                   = help: write a key holding `@` as a string, as in `from "@type"`
 
-                rules.map:6:20: error: expected a key after `from`, found identifier `total`
+                rules.map:6:20: error[expected-name]: expected a key after `from`, found identifier `total`
                   |
                 6 |   name: String from
                   |                    ^
 
-                rules.map:7:18: error: expected a clause such as `from`, `using`, `default` or `where` after the field `total`, found `->`
+                rules.map:7:18: error[expected-clause]: expected a clause such as `from`, `using`, `default` or `where` after the field `total`, found `->`
                   |
                 7 |   total: Decimal -> 0
                   |                  ^^
@@ -94,18 +94,18 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:4:5: error: expected `:` after the field name `id`, found identifier `Int`
+                rules.map:4:5: error[expected-token]: expected `:` after the field name `id`, found identifier `Int`
                   |
                 4 |   id Int
                   |     ^
 
-                rules.map:5:9: error: unknown type `Strng`
+                rules.map:5:9: error[unknown-type]: unknown type `Strng`
                   |
                 5 |   name: Strng
                   |         ^^^^^
                   = help: did you mean `String`?
 
-                rules.map:6:22: error: unknown transformer `trimm`
+                rules.map:6:22: error[unknown-transformer]: unknown transformer `trimm`
                   |
                 6 |   note: String using trimm
                   |                      ^^^^^
@@ -130,7 +130,7 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:3:1: error: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `modle`
+                rules.map:3:1: error[expected-declaration]: expected a declaration (`model`, `enum`, `table`, `transform`, `choice` or a setting), found identifier `modle`
                   |
                 3 | modle Order {
                   | ^^^^^
@@ -154,7 +154,7 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:5:22: error: unknown rule `nonEmtpy`
+                rules.map:5:22: error[unknown-rule]: unknown rule `nonEmtpy`
                   |
                 5 |   name: String where nonEmtpy
                   |                      ^^^^^^^^
@@ -180,7 +180,7 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:5:22: error: unknown transformer `frobnicate`
+                rules.map:5:22: error[unknown-transformer]: unknown transformer `frobnicate`
                   |
                 5 |   name: String using frobnicate
                   |                      ^^^^^^^^^^
@@ -201,7 +201,7 @@ struct BadInputRulesTests {
 
             """,
             text: """
-                rules.map:2:10: error: expected `}` to close model `Order`, found end of file
+                rules.map:2:10: error[unclosed-delimiter]: expected `}` to close model `Order`, found end of file
                   |
                 1 | model Order {
                   |             - `{` opened here
@@ -223,7 +223,7 @@ struct BadInputRulesTests {
             "rules not UTF-8", name: "latin1.map",
             bytes: Array("// caf".utf8) + [0xE9] + Array(" au lait\nroot Order\n\nmodel Order {\n  id: Int\n}\n".utf8),
             text: """
-                latin1.map:1:7: error: invalid UTF-8 byte sequence
+                latin1.map:1:7: error[invalid-utf8]: invalid UTF-8 byte sequence
                   |
                 1 | // caf\u{FFFD} au lait
                   |       ^

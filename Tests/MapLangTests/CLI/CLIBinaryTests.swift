@@ -146,9 +146,9 @@ struct CLIBinaryTests {
         CLIHarness.expect(
             result, stdout: "[]\n",
             stderr: """
-                <stdin>: error: $[0]: expected an object for `Book`, found 1
+                <stdin>: error[type-mismatch]: $[0]: expected an object for `Book`, found 1
                   --> examples/book/book.map:5:7: model `Book`
-                <stdin>:2:1: error: expected `,` or `]` after an array element, found end of input
+                <stdin>:2:1: error[json-unexpected-end]: expected `,` or `]` after an array element, found end of input
                   |
                 2 | 
                   | ^

@@ -37,7 +37,7 @@ struct CLICheckTests {
         CLIHarness.expect(
             result,
             stderr: """
-                open.map:2:9: error: expected `}` to close model `A`, found end of file
+                open.map:2:9: error[unclosed-delimiter]: expected `}` to close model `A`, found end of file
                   |
                 1 | model A {
                   |         - `{` opened here

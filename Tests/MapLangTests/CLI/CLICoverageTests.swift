@@ -60,7 +60,7 @@ struct CLICoverageTests {
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr == """
-                in.json: error: $[3]: check failed: `id > 0`
+                in.json: error[check-failed]: $[3]: check failed: `id > 0`
                   --> r.map:22:3: check of model `Issue`
 
                 """ + Self.report + "in.json: 1 of 4 records failed with 1 error\n")

@@ -29,7 +29,7 @@ struct CLIInferTests {
     @Test func mistakesAreReportedWithTheirStatus() {
         let bad = CLIHarness.run(["infer", "sample.json"], files: ["sample.json": "[{\"a\": 1},\n {\"a\": }]"]).outcome
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("sample.json:2:8: error: "))
+        #expect(bad.stderr.hasPrefix("sample.json:2:8: error[json-unexpected-token]: "))
         let line = CLIHarness.run(["infer", "s.ndjson", "--ndjson"], files: ["s.ndjson": "{\"a\": 1}\n{\"a\"\n"]).outcome
         #expect(line.status == 2)
         #expect(line.stderr.hasPrefix("s.ndjson:2:"))

@@ -81,7 +81,7 @@ struct CLIProgressTests {
             #expect(!part.contains("\n"), "a progress line that was not erased: \(part.debugDescription)")
         }
         #expect(parts.last?.hasPrefix("in.ndjson: 3 of 3000 lines rejected, 2997 written") == true, "\(run.stderr.debugDescription)")
-        #expect(run.stderr.contains("in.ndjson:1000: error: $.state: \"weird\" is not one of"))
+        #expect(run.stderr.contains("in.ndjson:1000: error[not-one-of]: $.state: \"weird\" is not one of"))
     }
 
     /// A short run on a terminal shows nothing: the line waits a second, or a quarter for a large file.

@@ -16,12 +16,12 @@ struct CLIReverseTests {
         """
 
     static let problems = """
-        r.map:7:16: error: `x` cannot be mapped back through `t`: rows give 1 for both "a" and "b", so either could have been read
+        r.map:7:16: error[irreversible-transformer]: `x` cannot be mapped back through `t`: rows give 1 for both "a" and "b", so either could have been read
           |
         7 |   x: Int using t
           |                ^
 
-        r.map:8:23: error: `first` cannot be mapped back: its key path `items[0].name` has an index
+        r.map:8:23: error[irreversible-key-path]: `first` cannot be mapped back: its key path `items[0].name` has an index
           |
         8 |   first: String? from items[0].name
           |                       ^^^^^^^^^^^^^
@@ -66,11 +66,11 @@ struct CLIReverseTests {
             result,
             stdout: #"[{"id":1,"placed_at":1704067200,"status":"D","customer":{"name":"ada"}}]"# + "\n",
             stderr: """
-                in.json: error: $[1].id: expected an integer, found "x"
+                in.json: error[type-mismatch]: $[1].id: expected an integer, found "x"
                   --> orders.map:8:3: field `Order.id`
-                in.json: error: $[1].placedAt: expected an ISO-8601 date, found "yesterday"
+                in.json: error[type-mismatch]: $[1].placedAt: expected an ISO-8601 date, found "yesterday"
                   --> orders.map:9:3: field `Order.placedAt`
-                in.json: error: $[1].status: "lost" is not a value of `Status` (expected one of "open", "done")
+                in.json: error[unknown-enum-value]: $[1].status: "lost" is not a value of `Status` (expected one of "open", "done")
                   --> orders.map:10:3: field `Order.status`
                 in.json: 1 of 2 records failed with 3 errors
 
@@ -94,9 +94,9 @@ struct CLIReverseTests {
             result,
             stdout: #"[{"href":"https://e.com/a","seen":1704067200}]"# + "\n",
             stderr: """
-                in.json: error: $[0].href: `url` cannot read "https://e.com/a b": URLs cannot contain spaces or control characters
+                in.json: error[invalid-value]: $[0].href: `url` cannot read "https://e.com/a b": URLs cannot contain spaces or control characters
                   --> link.map:2:3: field `Link.href`
-                in.json: error: $[0].seen: expected an ISO-8601 date, found 1
+                in.json: error[type-mismatch]: $[0].seen: expected an ISO-8601 date, found 1
                   --> link.map:3:3: field `Link.seen`
                 in.json: 1 of 2 records failed with 2 errors
 
@@ -112,11 +112,11 @@ struct CLIReverseTests {
             result,
             stdout: #"{"id":1,"placed_at":1704067200,"status":"O","customer":{"name":"ada"}}"# + "\n",
             stderr: """
-                <stdin>:2: error: $.placedAt: missing required key `placedAt`
+                <stdin>:2: error[missing-key]: $.placedAt: missing required key `placedAt`
                   --> orders.map:9:3: field `Order.placedAt`
-                <stdin>:2: error: $.status: missing required key `status`
+                <stdin>:2: error[missing-key]: $.status: missing required key `status`
                   --> orders.map:10:3: field `Order.status`
-                <stdin>:2: error: $.buyer: missing required key `buyer`
+                <stdin>:2: error[missing-key]: $.buyer: missing required key `buyer`
                   --> orders.map:11:3: field `Order.buyer`
                 <stdin>: 1 of 2 lines rejected, 1 written
 
@@ -149,15 +149,15 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             result, stdout: #"[{"i":3,"d":2.5,"t":1577836800000,"xs":[1]}]"# + "\n",
             stderr: """
-                <stdin>: error: $[0].i: expected an integer, found 1.5, which has a fraction
+                <stdin>: error[not-an-integer]: $[0].i: expected an integer, found 1.5, which has a fraction
                   --> r.map:2:3: field `R.i`
-                <stdin>: error: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
+                <stdin>: error[integer-out-of-range]: $[1].i: expected an integer that fits in 64 bits, found 18446744073709551616
                   --> r.map:2:3: field `R.i`
-                <stdin>: error: $[2].d: 1e400 is too large for a `Double`
+                <stdin>: error[not-finite]: $[2].d: 1e400 is too large for a `Double`
                   --> r.map:3:3: field `R.d`
-                <stdin>: error: $[3].i: 0 is not in 1...
+                <stdin>: error[out-of-range]: $[3].i: 0 is not in 1...
                   --> r.map:2:17: rule `range` of field `R.i`
-                <stdin>: error: $[4].xs[1]: expected an integer, found 2.5, which has a fraction
+                <stdin>: error[not-an-integer]: $[4].xs[1]: expected an integer, found 2.5, which has a fraction
                   --> r.map:5:3: field `R.xs`
                 <stdin>: 5 of 6 records failed with 5 errors
 
@@ -189,7 +189,7 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             result, stdout: #"[{"low":1,"high":2}]"# + "\n",
             stderr: """
-                <stdin>: error: $[1]: low must not exceed high
+                <stdin>: error[check-failed]: $[1]: low must not exceed high
                   --> r.map:4:3: check of model `R`
                 <stdin>: 1 of 2 records failed with 1 error
 
@@ -204,7 +204,7 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             result, stdout: "[{}]\n",
             stderr: """
-                <stdin>: error: $[0].x: `x` is null but the field is required
+                <stdin>: error[null-value]: $[0].x: `x` is null but the field is required
                   --> r.map:2:3: field `R.x`
                 <stdin>: 1 of 2 records failed with 1 error
 
@@ -230,7 +230,7 @@ struct CLIReverseStrictnessTests {
         CLIHarness.expect(
             result, stdout: #"[{"wrap":{"inner":{"meta":{"val":2}}}}]"# + "\n",
             stderr: """
-                <stdin>: error: $[0].inner: x must be positive
+                <stdin>: error[check-failed]: $[0].inner: x must be positive
                   --> r.map:6:3: check of model `Inner`
                 <stdin>: 1 of 2 records failed with 1 error
 

@@ -86,13 +86,13 @@ enum CLIFixtures {
 
     /// The text `bad.map` renders to, count line included.
     static let badRendered = """
-        bad.map:4:10: error: unknown type `Strin`
+        bad.map:4:10: error[unknown-type]: unknown type `Strin`
           |
         4 |   title: Strin
           |          ^^^^^
           = help: did you mean `String`?
 
-        bad.map:5:20: error: unknown rule `rnage`
+        bad.map:5:20: error[unknown-rule]: unknown rule `rnage`
           |
         5 |   count: Int where rnage(1...)
           |                    ^^^^^
@@ -110,9 +110,9 @@ enum CLIFixtures {
     /// The errors `mixedOrders` gives, for an input called `name`.
     static func mixedOrdersErrors(input name: String) -> String {
         """
-        \(name): error: $[1].id: 0 is not in 1...
+        \(name): error[out-of-range]: $[1].id: 0 is not in 1...
           --> orders.map:4:17: rule `range` of field `Order.id`
-        \(name): error: $[2].name: missing required key `name`
+        \(name): error[missing-key]: $[2].name: missing required key `name`
           --> orders.map:5:3: field `Order.name`
         \(name): 2 of 4 records failed with 2 errors
 
@@ -129,7 +129,7 @@ enum CLIFixtures {
 
     /// What `brokenOrders` renders to.
     static let brokenOrdersRendered = """
-        in.json:3:11: error: expected `,` or `}` after an object member, found `"`
+        in.json:3:11: error[json-unexpected-token]: expected `,` or `}` after an object member, found `"`
           |
         3 |  {"id": 3 "name": "c"}]
           |           ^
@@ -184,7 +184,7 @@ struct CLIRunTests {
         CLIHarness.expect(
             result, stdout: "[]\n",
             stderr: """
-                in.json: error: $[0].id: 0 is not in 1...
+                in.json: error[out-of-range]: $[0].id: 0 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
                 in.json: 1 of 1 record failed with 1 error
 
@@ -198,9 +198,9 @@ struct CLIRunTests {
         CLIHarness.expect(
             result,
             stderr: """
-                in.json: error: $.id: -5 is not in 1...
+                in.json: error[out-of-range]: $.id: -5 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
-                in.json: error: $.name: missing required key `name`
+                in.json: error[missing-key]: $.name: missing required key `name`
                   --> orders.map:5:3: field `Order.name`
                 in.json: 1 of 1 record failed with 2 errors
 
@@ -243,7 +243,7 @@ struct CLIRunTests {
         CLIHarness.expect(
             result,
             stderr: """
-                in.json:1:10: error: expected a string key, found `}`
+                in.json:1:10: error[json-unexpected-token]: expected a string key, found `}`
                   |
                 1 | {"id": 1,}
                   |          ^
@@ -266,9 +266,9 @@ struct CLIRunTests {
         CLIHarness.expect(
             result, stdout: "[]\n",
             stderr: """
-                <stdin>: error: $[0]: expected an object for `Order`, found 1
+                <stdin>: error[type-mismatch]: $[0]: expected an object for `Order`, found 1
                   --> r.map:3:7: model `Order`
-                <stdin>:2:1: error: expected `,` or `]` after an array element, found end of input
+                <stdin>:2:1: error[json-unexpected-end]: expected `,` or `]` after an array element, found end of input
                   |
                 2 | 
                   | ^
@@ -282,7 +282,7 @@ struct CLIRunTests {
         CLIHarness.expect(
             result,
             stderr: """
-                <stdin>:1:1: error: expected a value, found end of input
+                <stdin>:1:1: error[json-unexpected-end]: expected a value, found end of input
                   |
                 1 | 
                   | ^
@@ -348,7 +348,7 @@ struct CLIRunTests {
         #expect(console.outputText == "")
         #expect(
             console.error == """
-                latin1.map:1:19: error: invalid UTF-8 byte sequence
+                latin1.map:1:19: error[invalid-utf8]: invalid UTF-8 byte sequence
                   |
                 1 | model A { x: Int }\u{FFFD}
                   |                   ^
@@ -403,7 +403,7 @@ struct CLIModelChoiceTests {
         CLIHarness.expect(
             result, stdout: #"[{"name":"bug","color":"d73a4a"}]"# + "\n",
             stderr: """
-                labels.json: error: $[1].color: "zz" does not match the pattern `^[0-9a-fA-F]{6}$`
+                labels.json: error[pattern-mismatch]: $[1].color: "zz" does not match the pattern `^[0-9a-fA-F]{6}$`
                   --> github.map:22:23: rule `pattern` of field `Label.color`
                 labels.json: 1 of 2 records failed with 1 error
 

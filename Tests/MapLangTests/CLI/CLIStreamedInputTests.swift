@@ -109,7 +109,7 @@ struct CLIStreamedInputTests {
         let result = try CLIBinary.run(["run", "orders.map", "/dev/zero"], in: directory)
         #expect(result.status == F.Status.invalidJSON)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("/dev/zero:1:1: error: expected a value, found U+0000\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("/dev/zero:1:1: error[json-unexpected-token]: expected a value, found U+0000\n"), "\(result.stderr)")
     }
 
     /// A record that never ends is read up to the documented limit, then
@@ -138,7 +138,7 @@ struct CLIStreamedInputTests {
         let result = try CLIBinary.run([script], in: directory, shell: true)
         #expect(result.status == F.Status.invalidJSON)
         #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
-        #expect(result.stderr.hasPrefix("<stdin>:1:27: error: unescaped control character U+0000 in a string\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("<stdin>:1:27: error[json-control-character]: unescaped control character U+0000 in a string\n"), "\(result.stderr)")
     }
 
     /// White space around and between values, however much, is let go as

@@ -37,19 +37,19 @@ struct CLIWarnCoercionsTests {
         CLIHarness.expect(
             outcome, stdout: Self.output,
             stderr: """
-                in.json: warning: $[0].n: coerced "100" to the Int 100
+                in.json: warning[coerced-value]: $[0].n: coerced "100" to the Int 100
                   --> r.map:6:3: field `Row.n`
-                in.json: warning: $[0].s: coerced 100 to the String "100"
+                in.json: warning[coerced-value]: $[0].s: coerced 100 to the String "100"
                   --> r.map:7:3: field `Row.s`
-                in.json: warning: $[0].b: coerced 1 to the Bool true
+                in.json: warning[coerced-value]: $[0].b: coerced 1 to the Bool true
                   --> r.map:8:3: field `Row.b`
-                in.json: warning: $[0].d: coerced "2020-01-01T00:00:00Z" to the Date 2020-01-01T00:00:00Z
+                in.json: warning[coerced-value]: $[0].d: coerced "2020-01-01T00:00:00Z" to the Date 2020-01-01T00:00:00Z
                   --> r.map:9:3: field `Row.d`
-                in.json: warning: $[0].x: coerced "1.5" to the Double 1.5
+                in.json: warning[coerced-value]: $[0].x: coerced "1.5" to the Double 1.5
                   --> r.map:10:3: field `Row.x`
-                in.json: warning: $[0].i: coerced 1.0 to the Int 1
+                in.json: warning[coerced-value]: $[0].i: coerced 1.0 to the Int 1
                   --> r.map:11:3: field `Row.i`
-                in.json: warning: $[0].size: coerced 1 to the Size "small"
+                in.json: warning[coerced-value]: $[0].size: coerced 1 to the Size "small"
                   --> r.map:12:3: field `Row.size`
                 in.json: 1 record mapped; 7 values coerced
 
@@ -63,9 +63,9 @@ struct CLIWarnCoercionsTests {
         CLIHarness.expect(
             outcome, stdout: "[]\n",
             stderr: """
-                in.json: error: $[0].n: "100" is not of the field's type; coercion would make it the Int 100, which `--warn-coercions=error` refuses
+                in.json: error[coercion-refused]: $[0].n: "100" is not of the field's type; coercion would make it the Int 100, which `--warn-coercions=error` refuses
                   --> r.map:6:3: field `Row.n`
-                in.json: error: $[0].d: 0 is not of the field's type; coercion would make it the Date 1970-01-01T00:00:00Z, which `--warn-coercions=error` refuses
+                in.json: error[coercion-refused]: $[0].d: 0 is not of the field's type; coercion would make it the Date 1970-01-01T00:00:00Z, which `--warn-coercions=error` refuses
                   --> r.map:9:3: field `Row.d`
                 in.json: 1 of 1 record failed with 2 errors
 
@@ -93,11 +93,11 @@ struct CLIWarnCoercionsTests {
         CLIHarness.expect(
             warned, stdout: #"{"c":"5","a":"2023-11-14T22:13:20Z","f":"low","plain":"X","parsed":7}"# + "\n",
             stderr: """
-                in.json: warning: $.c: transformer `uppercase` read 5 by coercion, giving "5"
+                in.json: warning[coerced-value]: $.c: transformer `uppercase` read 5 by coercion, giving "5"
                   --> r.map:6:19: transformer `uppercase` of field `M.c`
-                in.json: warning: $.a: transformer `timestamp` read "1700000000" by coercion, giving 2023-11-14T22:13:20Z
+                in.json: warning[coerced-value]: $.a: transformer `timestamp` read "1700000000" by coercion, giving 2023-11-14T22:13:20Z
                   --> r.map:7:17: transformer `timestamp` of field `M.a`
-                in.json: warning: $.f: table `Level` read 1 by coercion, giving "low"
+                in.json: warning[coerced-value]: $.f: table `Level` read 1 by coercion, giving "low"
                   --> r.map:8:19: table `Level` of field `M.f`
                 in.json: 1 record mapped; 3 values coerced
 
@@ -106,7 +106,7 @@ struct CLIWarnCoercionsTests {
         #expect(refused.status == 1)
         #expect(
             refused.stderr.hasPrefix(
-                "in.json: error: $.c: transformer `uppercase` would read 5 only by coercion, giving \"5\", which `--warn-coercions=error` refuses\n"))
+                "in.json: error[coercion-refused]: $.c: transformer `uppercase` would read 5 only by coercion, giving \"5\", which `--warn-coercions=error` refuses\n"))
     }
 
     /// Without the flag the same run says nothing: the direct path maps it.

@@ -20,7 +20,7 @@ struct RendererInputErrorTests {
         Case(
             name: "short line", input: #"{"id": 1,}"#,
             expected: """
-                in.json:1:10: error: expected a string key, found `}`
+                in.json:1:10: error[json-unexpected-token]: expected a string key, found `}`
                   |
                 1 | {"id": 1,}
                   |          ^
@@ -31,7 +31,7 @@ struct RendererInputErrorTests {
         Case(
             name: "long line cut at both ends", input: "[\"\(longA)\" \"\(longB)\"]",
             expected: """
-                in.json:1:65: error: expected `,` or `]` after an array element, found `"`
+                in.json:1:65: error[json-unexpected-token]: expected `,` or `]` after an array element, found `"`
                   |
                 1 | …\(String(repeating: "a", count: 37))" "\(String(repeating: "b", count: 30))…
                   | \(String(repeating: " ", count: 40))^
@@ -40,7 +40,7 @@ struct RendererInputErrorTests {
         Case(
             name: "long line cut after the error", input: "[1 \"\(longC)\"]",
             expected: """
-                in.json:1:4: error: expected `,` or `]` after an array element, found `"`
+                in.json:1:4: error[json-unexpected-token]: expected `,` or `]` after an array element, found `"`
                   |
                 1 | [1 "\(String(repeating: "c", count: 30))…
                   |    ^
@@ -49,7 +49,7 @@ struct RendererInputErrorTests {
         Case(
             name: "long line cut before the error", input: "[\(ones)]",
             expected: """
-                in.json:1:102: error: expected a value, found `]`
+                in.json:1:102: error[json-unexpected-token]: expected a value, found `]`
                   |
                 1 | …,\(String(repeating: "1,", count: 19))]
                   | \(String(repeating: " ", count: 40))^
@@ -58,7 +58,7 @@ struct RendererInputErrorTests {
         Case(
             name: "two-digit line number", input: "[\n" + String(repeating: "1,\n", count: 10) + "x]",
             expected: """
-                in.json:12:1: error: expected a value, found `x`
+                in.json:12:1: error[json-unexpected-token]: expected a value, found `x`
                    |
                 12 | x]
                    | ^
@@ -67,7 +67,7 @@ struct RendererInputErrorTests {
         Case(
             name: "tab before the error", input: "[\t1 2]",
             expected: """
-                in.json:1:5: error: expected `,` or `]` after an array element, found `2`
+                in.json:1:5: error[json-unexpected-token]: expected `,` or `]` after an array element, found `2`
                   |
                 1 | [ 1 2]
                   |     ^
@@ -76,7 +76,7 @@ struct RendererInputErrorTests {
         Case(
             name: "wide characters before the error", input: "[\"名前\" x]",
             expected: """
-                in.json:1:7: error: expected `,` or `]` after an array element, found `x`
+                in.json:1:7: error[json-unexpected-token]: expected `,` or `]` after an array element, found `x`
                   |
                 1 | ["名前" x]
                   |         ^
@@ -85,7 +85,7 @@ struct RendererInputErrorTests {
         Case(
             name: "CRLF, error on the second line", input: "[1,\r\n2 3]\r\n",
             expected: """
-                in.json:2:3: error: expected `,` or `]` after an array element, found `3`
+                in.json:2:3: error[json-unexpected-token]: expected `,` or `]` after an array element, found `3`
                   |
                 2 | 2 3]
                   |   ^
@@ -94,7 +94,7 @@ struct RendererInputErrorTests {
         Case(
             name: "CRLF, error before the line end", input: "[1 2\r\n]",
             expected: """
-                in.json:1:4: error: expected `,` or `]` after an array element, found `2`
+                in.json:1:4: error[json-unexpected-token]: expected `,` or `]` after an array element, found `2`
                   |
                 1 | [1 2
                   |    ^
@@ -103,7 +103,7 @@ struct RendererInputErrorTests {
         Case(
             name: "end of input after the last line", input: "{\"a\": 1\n",
             expected: """
-                in.json:2:1: error: expected `,` or `}` after an object member, found end of input
+                in.json:2:1: error[json-unexpected-end]: expected `,` or `}` after an object member, found end of input
                   |
                 2 | 
                   | ^
@@ -112,7 +112,7 @@ struct RendererInputErrorTests {
         Case(
             name: "end of input on the last line", input: "{\"a\": [1, 2",
             expected: """
-                in.json:1:12: error: expected `,` or `]` after an array element, found end of input
+                in.json:1:12: error[json-unexpected-end]: expected `,` or `]` after an array element, found end of input
                   |
                 1 | {"a": [1, 2
                   |            ^
@@ -162,7 +162,7 @@ struct RendererInputErrorTests {
                 problem: .empty(found: "\"\""), ruleFile: "issues.map", ruleLocation: MapLang.SourceLocation(line: 14, column: 27),
                 rule: "rule `nonEmpty`"),
             expected: """
-                issues.json: error: $[1].title: expected a non-empty value, found ""
+                issues.json: error[empty]: $[1].title: expected a non-empty value, found ""
                   --> issues.map:14:27: rule `nonEmpty` of field `Issue.title`
 
                 """),
@@ -173,7 +173,7 @@ struct RendererInputErrorTests {
                 problem: .missingKey(keys: ["user.login"]), ruleFile: "issues.map",
                 ruleLocation: MapLang.SourceLocation(line: 9, column: 3), rule: ""),
             expected: """
-                issues.json: error: $.user.login: missing required key `user.login`
+                issues.json: error[missing-key]: $.user.login: missing required key `user.login`
                   --> issues.map:9:3: field `Issue.reporterLogin`
 
                 """),
@@ -184,7 +184,7 @@ struct RendererInputErrorTests {
                 problem: .checkFailed("an order that is paid must have `paid_at`"), ruleFile: "orders.map",
                 ruleLocation: MapLang.SourceLocation(line: 26, column: 3), rule: "check"),
             expected: """
-                issues.json: error: $[3]: an order that is paid must have `paid_at`
+                issues.json: error[check-failed]: $[3]: an order that is paid must have `paid_at`
                   --> orders.map:26:3: check of model `Order`
 
                 """),
@@ -195,7 +195,7 @@ struct RendererInputErrorTests {
                 problem: .typeMismatch(expected: "a string", found: "3"), ruleFile: "n.map",
                 ruleLocation: MapLang.SourceLocation(line: 2, column: 3), rule: "transformer `trim`"),
             expected: """
-                issues.json: error: $["@type"]["a b"]: expected a string, found 3
+                issues.json: error[type-mismatch]: $["@type"]["a b"]: expected a string, found 3
                   --> n.map:2:3: transformer `trim` of field `Node.kind`
 
                 """),

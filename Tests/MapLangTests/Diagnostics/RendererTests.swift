@@ -66,7 +66,7 @@ struct RendererTests {
         Case(
             name: "plain", text: "model A {\n  title: Strin\n}\n", marked: "Strin",
             expected: """
-                r.map:2:10: error: unknown rule `lenght`
+                r.map:2:10: error[test]: unknown rule `lenght`
                   |
                 2 |   title: Strin
                   |          ^^^^^
@@ -75,7 +75,7 @@ struct RendererTests {
         Case(
             name: "first column of the first line", text: "modle A {}\n", marked: "modle",
             expected: """
-                r.map:1:1: error: unknown rule `lenght`
+                r.map:1:1: error[test]: unknown rule `lenght`
                   |
                 1 | modle A {}
                   | ^^^^^
@@ -85,7 +85,7 @@ struct RendererTests {
             name: "zero-width span after the last token, no final newline", text: "model A {\n  x: Int",
             marked: "Int", zeroWidthAfter: true,
             expected: """
-                r.map:2:9: error: unknown rule `lenght`
+                r.map:2:9: error[test]: unknown rule `lenght`
                   |
                 2 |   x: Int
                   |         ^
@@ -95,7 +95,7 @@ struct RendererTests {
             name: "zero-width span after the last token, final newline", text: "model A {\n  x: Int\n",
             marked: "Int", zeroWidthAfter: true,
             expected: """
-                r.map:2:9: error: unknown rule `lenght`
+                r.map:2:9: error[test]: unknown rule `lenght`
                   |
                 2 |   x: Int
                   |         ^
@@ -104,7 +104,7 @@ struct RendererTests {
         Case(
             name: "CRLF line endings", text: "model A {\r\n  title: Strin\r\n}\r\n", marked: "Strin",
             expected: """
-                r.map:2:10: error: unknown rule `lenght`
+                r.map:2:10: error[test]: unknown rule `lenght`
                   |
                 2 |   title: Strin
                   |          ^^^^^
@@ -114,7 +114,7 @@ struct RendererTests {
             name: "CRLF, zero-width span at the end of a line", text: "model A {\r\n  x: Int\r\n}\r\n", marked: "Int",
             zeroWidthAfter: true,
             expected: """
-                r.map:2:9: error: unknown rule `lenght`
+                r.map:2:9: error[test]: unknown rule `lenght`
                   |
                 2 |   x: Int
                   |         ^
@@ -123,7 +123,7 @@ struct RendererTests {
         Case(
             name: "leading tab", text: "model A {\n\ttitle: Strin\n}\n", marked: "Strin",
             expected: """
-                r.map:2:12: error: unknown rule `lenght`
+                r.map:2:12: error[test]: unknown rule `lenght`
                   |
                 2 |     title: Strin
                   |            ^^^^^
@@ -132,7 +132,7 @@ struct RendererTests {
         Case(
             name: "tab in the middle of the line", text: "model A {\n  x:\tStrin\n}\n", marked: "Strin",
             expected: """
-                r.map:2:9: error: unknown rule `lenght`
+                r.map:2:9: error[test]: unknown rule `lenght`
                   |
                 2 |   x:    Strin
                   |         ^^^^^
@@ -141,7 +141,7 @@ struct RendererTests {
         Case(
             name: "tab inside the span", text: "model A {\n\tx\ty\n}\n", marked: "x\ty",
             expected: """
-                r.map:2:5: error: unknown rule `lenght`
+                r.map:2:5: error[test]: unknown rule `lenght`
                   |
                 2 |     x   y
                   |     ^^^^^
@@ -152,7 +152,7 @@ struct RendererTests {
             name: "CJK and emoji before the span", text: "model A {\n  x: String from \"名前🎉\" where lenght(1)\n}\n",
             marked: "lenght",
             expected: """
-                r.map:2:30: error: unknown rule `lenght`
+                r.map:2:30: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "名前🎉" where lenght(1)
                   |                                 ^^^^^^
@@ -162,7 +162,7 @@ struct RendererTests {
             name: "Hangul and fullwidth letters before the span", text: "model A {\n  x: String from \"한Ａ\" where lenght\n}\n",
             marked: "lenght",
             expected: """
-                r.map:2:29: error: unknown rule `lenght`
+                r.map:2:29: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "한Ａ" where lenght
                   |                               ^^^^^^
@@ -171,7 +171,7 @@ struct RendererTests {
         Case(
             name: "wide characters inside the span", text: "model A {\n  x: String from \"名前\"\n}\n", marked: "\"名前\"",
             expected: """
-                r.map:2:18: error: unknown rule `lenght`
+                r.map:2:18: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "名前"
                   |                  ^^^^^^
@@ -182,7 +182,7 @@ struct RendererTests {
             name: "rocket emoji before the span", text: "model A {\n  x: String from \"🚀\" where lenght\n}\n",
             marked: "lenght",
             expected: """
-                r.map:2:28: error: unknown rule `lenght`
+                r.map:2:28: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "🚀" where lenght
                   |                             ^^^^^^
@@ -192,7 +192,7 @@ struct RendererTests {
             name: "sparkles emoji before the span", text: "model A {\n  x: String from \"✨\" where lenght\n}\n",
             marked: "lenght",
             expected: """
-                r.map:2:28: error: unknown rule `lenght`
+                r.map:2:28: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "✨" where lenght
                   |                             ^^^^^^
@@ -202,7 +202,7 @@ struct RendererTests {
             name: "combining accent before the span", text: "model A {\n  x: String from \"e\u{301}\" where lenght\n}\n",
             marked: "lenght",
             expected: """
-                r.map:2:28: error: unknown rule `lenght`
+                r.map:2:28: error[test]: unknown rule `lenght`
                   |
                 2 |   x: String from "e\u{301}" where lenght
                   |                            ^^^^^^
@@ -212,7 +212,7 @@ struct RendererTests {
             name: "two-digit line number", text: String(repeating: "\n", count: 9) + "model A {\n  title: Strin\n}\n",
             marked: "Strin",
             expected: """
-                r.map:11:10: error: unknown rule `lenght`
+                r.map:11:10: error[test]: unknown rule `lenght`
                    |
                 11 |   title: Strin
                    |          ^^^^^
@@ -221,7 +221,7 @@ struct RendererTests {
         Case(
             name: "three-digit line number", text: String(repeating: "// c\n", count: 99) + "modle A {}\n", marked: "modle",
             expected: """
-                r.map:100:1: error: unknown rule `lenght`
+                r.map:100:1: error[test]: unknown rule `lenght`
                     |
                 100 | modle A {}
                     | ^^^^^
@@ -244,7 +244,7 @@ struct RendererTests {
             label: "not a type", help: "did you mean `String`?")
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:2:10: error: unknown type `Strin`
+                r.map:2:10: error[test]: unknown type `Strin`
                   |
                 2 |   title: Strin
                   |          ^^^^^ not a type
@@ -260,7 +260,7 @@ struct RendererTests {
             notes: ["`x` is `Int`", "rules run after conversion"], help: "use `range` for numbers")
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:2:16: error: `length` applies to strings
+                r.map:2:16: error[test]: `length` applies to strings
                   |
                 2 |   x: Int where length(3)
                   |                ^^^^^^
@@ -284,7 +284,7 @@ struct RendererTests {
             ])
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:5:1: error: conflict
+                r.map:5:1: error[test]: conflict
                    |
                  2 | line2
                    |  ---- first
@@ -303,7 +303,7 @@ struct RendererTests {
             secondary: [("`{` opened here", RendererTestSupport.span(of: "{", in: text))])
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:2:9: error: expected `}` to close model `A`, found end of file
+                r.map:2:9: error[test]: expected `}` to close model `A`, found end of file
                   |
                 1 | model A {
                   |         - `{` opened here
@@ -322,7 +322,7 @@ struct RendererTests {
             secondary: [("`[` opened here", RendererTestSupport.span(of: "[", in: text))])
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:2:11: error: expected `]` to close the array type, found `}`
+                r.map:2:11: error[test]: expected `]` to close the array type, found `}`
                   |
                 2 |   y: [Int }
                   |      - `[` opened here
@@ -337,7 +337,7 @@ struct RendererTests {
             text, at: RendererTestSupport.span(of: "lenient", in: text), message: "coercion is already on", severity: .warning)
         #expect(
             DiagnosticRenderer().render(diagnostic) == """
-                r.map:1:1: warning: coercion is already on
+                r.map:1:1: warning[test]: coercion is already on
                   |
                 1 | lenient
                   | ^^^^^^^
@@ -402,7 +402,7 @@ struct RendererTests {
         } catch {
             #expect(
                 DiagnosticRenderer().render(error.diagnostics) == """
-                    open.map:2:9: error: expected `}` to close model `A`, found end of file
+                    open.map:2:9: error[unclosed-delimiter]: expected `}` to close model `A`, found end of file
                       |
                     1 | model A {
                       |         - `{` opened here
@@ -424,7 +424,7 @@ struct RendererTests {
         } catch {
             #expect(
                 DiagnosticRenderer().render(error.diagnostics) == """
-                    r.map:4:12: error: unknown type `Strin`
+                    r.map:4:12: error[unknown-type]: unknown type `Strin`
                       |
                     4 |     title: Strin
                       |            ^^^^^

@@ -55,7 +55,7 @@ struct LibraryCompileAndReverseTests {
             try Rules(contentsOf: URL(fileURLWithPath: path))
         } throws: { error in
             "\(error)" == """
-                \(path):1:1: error: cannot read this rules file: no such file or directory
+                \(path):1:1: error[unreadable-rules]: cannot read this rules file: no such file or directory
                   = help: name a readable rules file of at most 16 MiB
 
                 1 error
@@ -186,7 +186,7 @@ struct LibraryCompileAndReverseTests {
             try rules.map(#"{"id": 0, "customer": {"name": "Ada"}, "placed_at": "2024-02-29T12:00:00Z"}"#)
         } throws: { error in
             "\(error)" == """
-                input: error: $.id: 0 is not in 1...
+                input: error[out-of-range]: $.id: 0 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
 
                 """
@@ -195,7 +195,7 @@ struct LibraryCompileAndReverseTests {
         #expect {
             try oneWay.reverse(.object(MappedObject([])))
         } throws: { error in
-            "\(error)".hasPrefix("r.map:3:22: error: `first` cannot be mapped back") && "\(error)".hasSuffix("\n1 error\n")
+            "\(error)".hasPrefix("r.map:3:22: error[irreversible-key-path]: `first` cannot be mapped back") && "\(error)".hasSuffix("\n1 error\n")
         }
     }
 }

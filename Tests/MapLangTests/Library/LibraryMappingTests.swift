@@ -121,9 +121,9 @@ struct LibraryMappingTests {
             #expect(failure.mapped?[0]?["number"]?.intValue == 2)
             #expect(
                 failure.description == """
-                    input: error: $[0].number: 0 is not in 1...
+                    input: error[out-of-range]: $[0].number: 0 is not in 1...
                       --> issues.map:14:21: rule `range` of field `Issue.number`
-                    input: error: $[0].title: expected a non-empty value, found ""
+                    input: error[empty]: $[0].title: expected a non-empty value, found ""
                       --> issues.map:15:23: rule `nonEmpty` of field `Issue.title`
 
                     """)
@@ -137,7 +137,7 @@ struct LibraryMappingTests {
         } throws: { error in
             guard case .invalidJSON(let syntax) = error as? MappingFailure else { return false }
             return (syntax.line, syntax.column, syntax.message) == (1, 12, "expected a value, found `}`")
-                && "\(error)" == "input:1:12: error: expected a value, found `}`\n"
+                && "\(error)" == "input:1:12: error[json-unexpected-token]: expected a value, found `}`\n"
         }
         #expect(throws: MappingFailure.modelChoice(.unknownModel(name: "Isue", suggestion: "Issue", available: ["User", "Issue"]))) {
             try rules.map("{}", to: "Isue")

@@ -78,7 +78,7 @@ struct FormatterCLITests {
         CLIHarness.expect(
             result,
             stderr: """
-                bad.map:2:4: error: expected `:` after the field name `x`, found identifier `Int`
+                bad.map:2:4: error[expected-token]: expected `:` after the field name `x`, found identifier `Int`
                   |
                 2 |   x Int
                   |    ^

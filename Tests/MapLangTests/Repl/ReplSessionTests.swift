@@ -15,8 +15,8 @@ struct ReplSessionTests {
     @Test func entriesAreNumberedAndFailuresUseANumber() {
         var session = ReplSession(console: MemoryConsole())
         let output = Self.run(&session, ["model A { a: Strin }", "model A { a: Int }", #"{"a": "x"}"#])
-        #expect(output.standardError.hasPrefix("<repl:1>:1:14: error: unknown type `Strin`"))
-        #expect(output.standardError.contains("<repl:3>: error: $.a: expected an integer"))
+        #expect(output.standardError.hasPrefix("<repl:1>:1:14: error[unknown-type]: unknown type `Strin`"))
+        #expect(output.standardError.contains("<repl:3>: error[type-mismatch]: $.a: expected an integer"))
         #expect(output.standardOutput == "defined model `A`\n")
         #expect(session.nextEntryNumber == 4)
     }
@@ -47,7 +47,7 @@ struct ReplSessionTests {
         _ = session.handle(line: "model A {")
         _ = session.handle(line: "  a: Int")
         let output = session.finish()
-        #expect(output.standardError.hasPrefix("<repl:1>:2:9: error: expected `}` to close model `A`, found end of file"))
+        #expect(output.standardError.hasPrefix("<repl:1>:2:9: error[unclosed-delimiter]: expected `}` to close model `A`, found end of file"))
         let nothing = session.finish()
         #expect(nothing == ReplOutput())
     }
@@ -82,7 +82,7 @@ struct ReplSessionTests {
         console.files["r.map"] = Array("model A { a: Nope }\n".utf8)
         let output = session.handle(line: ":reload")
         #expect(output.standardOutput == "")
-        #expect(output.standardError.hasPrefix("r.map:1:14: error: unknown type `Nope`"))
+        #expect(output.standardError.hasPrefix("r.map:1:14: error[unknown-type]: unknown type `Nope`"))
         let mapped = session.handle(line: #"{"a": 1}"#)
         #expect(mapped.standardOutput == "{\n  \"a\": 1\n}\n")
     }

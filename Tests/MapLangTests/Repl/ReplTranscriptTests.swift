@@ -133,23 +133,23 @@ struct ReplTranscriptTests {
 
             """#,
             stderr: #"""
-            <repl:3>: error: $[1].p: 0 is not in 1...
+            <repl:3>: error[out-of-range]: $[1].p: 0 is not in 1...
               --> examples/book/book.map:7:26: rule `range` of field `Book.page`
-            <repl:3>: error: $[2].n: missing required key `n`
+            <repl:3>: error[missing-key]: $[2].n: missing required key `n`
               --> examples/book/book.map:6:3: field `Book.name`
-            <repl:3>: error: $[2]: none of the keys `id`, `ID`, `book_id` is present
+            <repl:3>: error[missing-key]: $[2]: none of the keys `id`, `ID`, `book_id` is present
               --> examples/book/book.map:9:3: field `Book.bookID`
             <repl:3>: 2 of 3 records failed with 3 errors
-            <repl:4>: error: $.p: 0 is not in 1...
+            <repl:4>: error[out-of-range]: $.p: 0 is not in 1...
               --> examples/book/book.map:7:26: rule `range` of field `Book.page`
-            <repl:4>: error: $: none of the keys `id`, `ID`, `book_id` is present
+            <repl:4>: error[missing-key]: $: none of the keys `id`, `ID`, `book_id` is present
               --> examples/book/book.map:9:3: field `Book.bookID`
             <repl:4>: 1 of 1 record failed with 2 errors
-            <repl:5>:2:11: error: expected a string key, found `,`
+            <repl:5>:2:11: error[json-unexpected-token]: expected a string key, found `,`
               |
             2 |  "p": 412,, "id": 7}
               |           ^
-            <repl:7>: error: $: expected an object for `Book`, found "just a string"
+            <repl:7>: error[type-mismatch]: $: expected an object for `Book`, found "just a string"
               --> examples/book/book.map:5:7: model `Book`
             <repl:7>: 1 of 1 record failed with 1 error
 
@@ -315,21 +315,21 @@ struct ReplTranscriptTests {
             stderr: #"""
             error: the rules declare no model `Custmer`
             help: did you mean `Customer`?
-            examples/errors/input.json: error: $[1].id: 0 is not in 1...
+            examples/errors/input.json: error[out-of-range]: $[1].id: 0 is not in 1...
               --> examples/errors/errors.map:18:17: rule `range` of field `Order.id`
-            examples/errors/input.json: error: $[1].status: "lost" is not a value of `Status` (expected one of "pending", "new", "paid", "shipped", 3)
+            examples/errors/input.json: error[unknown-enum-value]: $[1].status: "lost" is not a value of `Status` (expected one of "pending", "new", "paid", "shipped", 3)
               --> examples/errors/errors.map:19:3: field `Order.status`
-            examples/errors/input.json: error: $[1].customer.email: "bob at example.com" does not match the pattern `^[^@ ]+@[^@ ]+$`
+            examples/errors/input.json: error[pattern-mismatch]: $[1].customer.email: "bob at example.com" does not match the pattern `^[^@ ]+@[^@ ]+$`
               --> examples/errors/errors.map:13:23: rule `pattern` of field `Customer.email`
-            examples/errors/input.json: error: $[1].customer.name: expected a non-empty value, found ""
+            examples/errors/input.json: error[empty]: $[1].customer.name: expected a non-empty value, found ""
               --> examples/errors/errors.map:14:22: rule `nonEmpty` of field `Customer.name`
-            examples/errors/input.json: error: $[1].placed_at: expected a number for `timestamp`, found "yesterday"
+            examples/errors/input.json: error[type-mismatch]: $[1].placed_at: expected a number for `timestamp`, found "yesterday"
               --> examples/errors/errors.map:22:24: transformer `timestamp` of field `Order.placedAt`
-            examples/errors/input.json: error: $[1].items: expected a non-empty value, found []
+            examples/errors/input.json: error[empty]: $[1].items: expected a non-empty value, found []
               --> examples/errors/errors.map:24:25: rule `nonEmpty` of field `Order.items`
-            examples/errors/input.json: error: $[3]: an order that is paid or shipped must have `paid_at`
+            examples/errors/input.json: error[check-failed]: $[3]: an order that is paid or shipped must have `paid_at`
               --> examples/errors/errors.map:26:3: check of model `Order`
-            examples/errors/input.json: error: $[4].customer: missing required key `customer`
+            examples/errors/input.json: error[missing-key]: $[4].customer: missing required key `customer`
               --> examples/errors/errors.map:21:3: field `Order.customer`
             examples/errors/input.json: 3 of 5 records failed with 8 errors
             error: nothing is declared as `Nothing`
@@ -427,35 +427,35 @@ struct ReplTranscriptTests {
 
             """#,
             stderr: #"""
-            <repl:2>:2:10: error: unknown type `Strin`
+            <repl:2>:2:10: error[unknown-type]: unknown type `Strin`
               |
             2 |   title: Strin
               |          ^^^^^
               = help: did you mean `String`?
 
             1 error
-            <repl:4>:2:14: error: expected a key after `from`, found identifier `b`
+            <repl:4>:2:14: error[expected-name]: expected a key after `from`, found identifier `b`
               |
             2 |   a: Int from
               |              ^
 
             1 error
-            <repl:5>:3:9: error: cannot compare a String with an Int
+            <repl:5>:3:9: error[check-comparison-mismatch]: cannot compare a String with an Int
               |
             3 |   check book.title != 3
               |         ^^^^^^^^^^^^^^^
 
             1 error
-            <repl:6>:1:6: error: unknown model `Order`
+            <repl:6>:1:6: error[unknown-model]: unknown model `Order`
               |
             1 | root Order
               |      ^^^^^
 
             1 error
-            <repl:10>: error: $: check failed: `book.title != ""`
+            <repl:10>: error[check-failed]: $: check failed: `book.title != ""`
               --> <repl:7>:1:26: check of model `Order`
             <repl:10>: 1 of 1 record failed with 1 error
-            <repl:11>:2:9: error: expected `}` to close enum `State`, found end of file
+            <repl:11>:2:9: error[unclosed-delimiter]: expected `}` to close enum `State`, found end of file
               |
             1 | enum State { open
               |            - `{` opened here
@@ -530,7 +530,7 @@ struct ReplTranscriptTests {
         CLIHarness.expect(
             result, stdout: "loaded `examples/book/book.map`: 1 model\n",
             stderr: """
-                <repl:1>:1:32: error: expected `,` or `}` after an object member, found end of input
+                <repl:1>:1:32: error[json-unexpected-end]: expected `,` or `}` after an object member, found end of input
                   |
                 1 | {"n": "Dune", "p": 412, "id": 7
                   |                                ^
@@ -553,7 +553,7 @@ struct ReplTranscriptTests {
         CLIHarness.expect(
             result, stdout: "nothing is declared\ndefined model `A`\n",
             stderr: """
-                bad.map:2:6: error: unknown type `Strin`
+                bad.map:2:6: error[unknown-type]: unknown type `Strin`
                   |
                 2 |   a: Strin
                   |      ^^^^^
@@ -597,7 +597,7 @@ struct ReplTranscriptTests {
     /// `--color always` colours diagnostics even through a pipe.
     @Test func colorAlways() throws {
         let result = try CLIBinary.run(["repl", "--color", "always"], stdin: "model A { a: Strin }\n")
-        #expect(result.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m"))
-        #expect(RendererTestSupport.strippingANSI(result.stderr).hasPrefix("<repl:1>:1:14: error: unknown type `Strin`\n"))
+        #expect(result.stderr.contains("\u{1B}[1;31merror[unknown-type]:\u{1B}[0m"))
+        #expect(RendererTestSupport.strippingANSI(result.stderr).hasPrefix("<repl:1>:1:14: error[unknown-type]: unknown type `Strin`\n"))
     }
 }

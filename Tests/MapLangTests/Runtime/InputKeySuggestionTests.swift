@@ -100,7 +100,7 @@ struct InputKeySuggestionTests {
             guard case .brokenRules(let errors, _) = error else { return }
             #expect(
                 DiagnosticRenderer().render(errors[0], input: "in.json") == """
-                    in.json: error: $.userId: missing required key `userId`
+                    in.json: error[missing-key]: $.userId: missing required key `userId`
                       --> r.map:2:3: field `U.userId`
                        = help: the input has "user_id"; to read it, write `from user_id`
 

@@ -120,7 +120,7 @@ struct LossyTests {
         CLIHarness.expect(
             outcome, stdout: #"[{"id":1,"labels":[{"name":"a"}],"scores":null},{"id":2,"labels":[{"name":"c"}],"scores":null}]"# + "\n",
             stderr: """
-                in.json: warning: $[0].labels[1]: dropped this element, which the field's `lossy` allows: \
+                in.json: warning[dropped-element]: $[0].labels[1]: dropped this element, which the field's `lossy` allows: \
                 $[0].labels[1].name: missing required key `name` (field `Label.name` at issue.map:8:3)
                   --> issue.map:4:19: clause `lossy` of field `Issue.labels`
                 in.json: 2 records mapped; 1 element dropped
@@ -134,12 +134,12 @@ struct LossyTests {
         let (lossy, _) = CLIHarness.run(["run", "--ndjson", "issue.map", "in.ndjson"], files: files)
         #expect(lossy.status == 0)
         #expect(lossy.stderr.hasSuffix("in.ndjson: 0 of 2 lines rejected, 2 written; 1 element dropped\n"))
-        #expect(lossy.stderr.hasPrefix("in.ndjson:1: warning: $.labels[1]: dropped this element"))
+        #expect(lossy.stderr.hasPrefix("in.ndjson:1: warning[dropped-element]: $.labels[1]: dropped this element"))
         let (strict, _) = CLIHarness.run(["run", "--ndjson", "--drops-fail", "issue.map", "in.ndjson"], files: files)
         CLIHarness.expect(
             strict, stdout: #"{"id":2,"labels":[{"name":"c"}],"scores":null}"# + "\n",
             stderr: """
-                in.ndjson:1: error: $.labels[1].name: missing required key `name`
+                in.ndjson:1: error[missing-key]: $.labels[1].name: missing required key `name`
                   --> issue.map:8:3: field `Label.name`
                    = help: the input has "nome"; to read it, write `from nome`
                 in.ndjson: 1 of 2 lines rejected, 1 written

@@ -133,6 +133,6 @@ struct OmitNullsTests {
             #expect(outcome.status == status, "\(input)")
         }
         let (failed, _) = CLIHarness.run(["run", "a.map", "in.json"], files: ["a.map": rules, "in.json": #"{"b": {"y": 2}}"#])
-        #expect(failed.stderr.hasPrefix("in.json: error: $: y is not 1\n"))
+        #expect(failed.stderr.hasPrefix("in.json: error[check-failed]: $: y is not 1\n"))
     }
 }

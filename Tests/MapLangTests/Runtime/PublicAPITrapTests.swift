@@ -89,7 +89,7 @@ struct PublicAPITrapTests {
         #expect(path == .root)
         let excerpt = DiagnosticRenderer().render(
             JSONSyntaxError(reason: .utf16NotSupported, offset: -1, line: 1, column: 1), input: "x", bytes: [0x7B])
-        #expect(excerpt.hasPrefix("x:1:1: error:"), "\(excerpt)")
+        #expect(excerpt.hasPrefix("x:1:1: error[json-not-utf8]:"), "\(excerpt)")
     }
 
     /// A syntax tree given with another source than its own is checked

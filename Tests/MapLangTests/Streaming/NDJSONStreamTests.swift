@@ -37,21 +37,21 @@ struct NDJSONStreamTests {
     /// What `feed` reports, for an input named `name`.
     static func feedErrors(_ name: String) -> String {
         """
-        \(name):2:10: error: expected `,` or `}` after an object member, found `"`
+        \(name):2:10: error[json-unexpected-token]: expected `,` or `}` after an object member, found `"`
           |
         2 | {"id": 2 "name": "b"}
           |          ^
-        \(name):3: error: the line is empty
-        \(name):4: error: $.id: 0 is not in 1...
+        \(name):3: error[ndjson-empty-line]: the line is empty
+        \(name):4: error[out-of-range]: $.id: 0 is not in 1...
           --> orders.map:4:17: rule `range` of field `Order.id`
-        \(name):6:23: error: invalid UTF-8 sequence starting with byte 0xE9
+        \(name):6:23: error[json-invalid-utf8]: invalid UTF-8 sequence starting with byte 0xE9
           |
         6 | {"id": 6, "name": "caf\u{FFFD}"}
           |                       ^
-        \(name):7: error: the line is empty
-        \(name):8: error: $.name: missing required key `name`
+        \(name):7: error[ndjson-empty-line]: the line is empty
+        \(name):8: error[missing-key]: $.name: missing required key `name`
           --> orders.map:5:3: field `Order.name`
-        \(name):9: error: $: expected an object for `Order`, found [1,2]
+        \(name):9: error[type-mismatch]: $: expected an object for `Order`, found [1,2]
           --> orders.map:3:7: model `Order`
         \(name): 7 of 10 lines rejected, 3 written
 
@@ -138,16 +138,16 @@ struct NDJSONStreamTests {
         EdgeCase(id: "empty input has no lines", input: "", stdout: "", stderr: "", status: 0, rejects: ""),
         EdgeCase(
             id: "one newline is one empty line", input: "\n", stdout: "",
-            stderr: "in.ndjson:1: error: the line is empty\nin.ndjson: 1 of 1 line rejected, 0 written\n", status: 1,
+            stderr: "in.ndjson:1: error[ndjson-empty-line]: the line is empty\nin.ndjson: 1 of 1 line rejected, 0 written\n", status: 1,
             rejects: "# line 1: the line is empty\n\n"),
         EdgeCase(
             id: "a carriage return alone is an empty line, kept with its CR", input: "\r\n", stdout: "",
-            stderr: "in.ndjson:1: error: the line is empty\nin.ndjson: 1 of 1 line rejected, 0 written\n", status: 1,
+            stderr: "in.ndjson:1: error[ndjson-empty-line]: the line is empty\nin.ndjson: 1 of 1 line rejected, 0 written\n", status: 1,
             rejects: "# line 1: the line is empty\n\r\n"),
         EdgeCase(
             id: "blanks after the last newline are a last line", input: #"{"id": 1, "name": "a"}"# + "\n \t",
             stdout: #"{"id":1,"name":"a"}"# + "\n",
-            stderr: "in.ndjson:2: error: the line is empty\nin.ndjson: 1 of 2 lines rejected, 1 written\n", status: 1,
+            stderr: "in.ndjson:2: error[ndjson-empty-line]: the line is empty\nin.ndjson: 1 of 2 lines rejected, 1 written\n", status: 1,
             rejects: "# line 2: the line is empty\n \t\n"),
         EdgeCase(
             id: "CRLF throughout", input: #"{"id": 1, "name": "a"}"# + "\r\n" + #"{"id": 2, "name": "b"}"# + "\r\n",
@@ -160,7 +160,7 @@ struct NDJSONStreamTests {
             id: "two documents on one line", input: #"{"id": 1, "name": "a"} {"id": 2, "name": "b"}"# + "\n",
             stdout: "",
             stderr: """
-                in.ndjson:1:24: error: unexpected `{` after the end of the JSON value
+                in.ndjson:1:24: error[json-trailing-content]: unexpected `{` after the end of the JSON value
                   |
                 1 | {"id": 1, "name": "a"} {"id": 2, "name": "b"}
                   |                        ^
@@ -173,15 +173,15 @@ struct NDJSONStreamTests {
         EdgeCase(
             id: "a document spread over lines", input: "{\n\"id\": 1, \"name\": \"a\"\n}\n", stdout: "",
             stderr: """
-                in.ndjson:1:2: error: expected a string key or `}`, found end of input
+                in.ndjson:1:2: error[json-unexpected-end]: expected a string key or `}`, found end of input
                   |
                 1 | {
                   |  ^
-                in.ndjson:2:5: error: unexpected `:` after the end of the JSON value
+                in.ndjson:2:5: error[json-trailing-content]: unexpected `:` after the end of the JSON value
                   |
                 2 | "id": 1, "name": "a"
                   |     ^
-                in.ndjson:3:1: error: expected a value, found `}`
+                in.ndjson:3:1: error[json-unexpected-token]: expected a value, found `}`
                   |
                 3 | }
                   | ^
@@ -195,7 +195,7 @@ struct NDJSONStreamTests {
         EdgeCase(
             id: "lone surrogate escape", input: #"{"id": 1, "name": "\uD83D"}"# + "\n", stdout: "",
             stderr: """
-                in.ndjson:1:20: error: high surrogate escape `\\uD83D` is not followed by a low surrogate escape
+                in.ndjson:1:20: error[json-lone-surrogate]: high surrogate escape `\\uD83D` is not followed by a low surrogate escape
                   |
                 1 | {"id": 1, "name": "\\uD83D"}
                   |                    ^
@@ -208,9 +208,9 @@ struct NDJSONStreamTests {
         EdgeCase(
             id: "several reasons for one line", input: #"{"id": 0}"# + "\n", stdout: "",
             stderr: """
-                in.ndjson:1: error: $.id: 0 is not in 1...
+                in.ndjson:1: error[out-of-range]: $.id: 0 is not in 1...
                   --> orders.map:4:17: rule `range` of field `Order.id`
-                in.ndjson:1: error: $.name: missing required key `name`
+                in.ndjson:1: error[missing-key]: $.name: missing required key `name`
                   --> orders.map:5:3: field `Order.name`
                 in.ndjson: 1 of 1 line rejected, 0 written
 

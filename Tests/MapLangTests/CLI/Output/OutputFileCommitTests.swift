@@ -205,7 +205,7 @@ struct OutputFileProcessConsoleTests {
         #expect(
             invalid.error
                 == F.jsonError(
-                    input, line: 1, column: 24, "unexpected `x` after the end of the JSON value",
+                    input, line: 1, column: 24, code: "json-trailing-content", "unexpected `x` after the end of the JSON value",
                     excerpt: #"{"id": 1, "name": "a"} x"#))
         #expect(invalid.output.isEmpty)
         #expect(try Self.read(out) == "OLD CONTENTS\n")
@@ -215,7 +215,7 @@ struct OutputFileProcessConsoleTests {
         #expect(CommandLineTool(console: failures).run(["run", rules, input, "-o", out]) == F.Status.mappingFailed)
         #expect(
             failures.error == """
-                \(input): error: $[1].id: 0 is not in 1...
+                \(input): error[out-of-range]: $[1].id: 0 is not in 1...
                   --> \(rules):4:17: rule `range` of field `Order.id`
                 \(input): 1 of 2 records failed with 1 error
 
@@ -353,7 +353,7 @@ struct OutputFileFailingStreamTests {
         (["run", "orders.map", "in.json", "--ndjson"], #"{"id": 1, "name": "a"}"# + "\n", ""),
         (
             ["run", "orders.map", "in.json"], #"[{"id": 1, "name": "a"}, {"id": 0, "name": "b"}]"#,
-            "in.json: error: $[1].id: 0 is not in 1...\n  --> orders.map:4:17: rule `range` of field `Order.id`\nin.json: 1 of 2 records failed with 1 error\n"
+            "in.json: error[out-of-range]: $[1].id: 0 is not in 1...\n  --> orders.map:4:17: rule `range` of field `Order.id`\nin.json: 1 of 2 records failed with 1 error\n"
         ),
     ])
     func standardOutputRefusingWrites(_ arguments: [String], _ input: String, _ reported: String) {

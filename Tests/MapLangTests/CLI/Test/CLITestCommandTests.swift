@@ -42,7 +42,7 @@ struct CLITestCommandTests {
         CLIHarness.expect(
             outcome, stdout: "pass r.map:9:1 \"an order\"\n1 passed, 0 failed\n",
             stderr: """
-                bad.map:1:14: error: unknown type `Strin`
+                bad.map:1:14: error[unknown-type]: unknown type `Strin`
                   |
                 1 | model A { a: Strin }
                   |              ^^^^^

@@ -138,7 +138,7 @@ struct CLITestHostileTests {
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
         let (nested, _) = CLIHarness.run(["test", "r.map"], files: ["r.map": F.passing + "test \"deep\" { input \(deep) output 1 }\n"])
         #expect(nested.status == 65)
-        #expect(nested.stderr.contains("error: value nested more than 64 levels deep"))
+        #expect(nested.stderr.contains("error[nesting-too-deep]: value nested more than 64 levels deep"))
         let big = F.passing + "test \"big\" { input \"" + String(repeating: "x", count: 16 << 20) + "\" output 1 }\n"
         let (large, _) = CLIHarness.run(["test", "r.map"], files: ["r.map": big])
         CLIHarness.expect(

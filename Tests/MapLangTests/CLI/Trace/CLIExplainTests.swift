@@ -72,7 +72,7 @@ struct CLIExplainTests {
         """
 
     static let errors = """
-        in.json: error: $[1].title: expected a non-empty value, found ""
+        in.json: error[empty]: $[1].title: expected a non-empty value, found ""
           --> r.map:5:34: rule `nonEmpty` of field `Issue.title`
         in.json: 1 of 2 records failed with 1 error
 
