@@ -18,6 +18,8 @@ enum Subcommand: CaseIterable {
     case infer
     /// `maplang explain`: an error code's page.
     case explain
+    /// `maplang lsp`: a language server for editors.
+    case languageServer
     /// `maplang completions`: print a shell's completion script.
     case completions
     /// `maplang manpage`: print the manual page.
@@ -35,6 +37,7 @@ enum Subcommand: CaseIterable {
         case .schema: SchemaCommand.spec
         case .infer: InferCommand.spec
         case .explain: ExplainCommand.spec
+        case .languageServer: LanguageServerCommand.spec
         case .completions: CompletionsCommand.spec
         case .manualPage: ManualPageCommand.spec
         }
@@ -52,6 +55,7 @@ enum Subcommand: CaseIterable {
         case .schema: SchemaCommand(arguments: arguments, console: console).execute()
         case .infer: InferCommand(arguments: arguments, console: console).execute()
         case .explain: ExplainCommand(arguments: arguments, console: console).execute()
+        case .languageServer: LanguageServerCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
         case .manualPage: ManualPageCommand(console: console).execute()
         }

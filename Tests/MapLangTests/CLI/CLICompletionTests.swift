@@ -92,7 +92,7 @@ struct CLICompletionTests {
             line: #"        0) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;"#),
         PositionalCase(
             shell: .bash, command: "help", index: 0,
-            line: #"        0) COMPREPLY=($(compgen -W 'run check test repl fmt gen schema infer explain completions manpage help' -- "$cur")) ;;"#),
+            line: #"        0) COMPREPLY=($(compgen -W 'run check test repl fmt gen schema infer explain lsp completions manpage help' -- "$cur")) ;;"#),
         PositionalCase(shell: .bash, command: "manpage", index: 0, line: nil),
         PositionalCase(shell: .bash, command: "test", index: 0, line: nil),
         PositionalCase(shell: .zsh, command: "run", index: 0, line: #"                '1:RULES:_files -g "*.map"' \"#),
@@ -101,7 +101,7 @@ struct CLICompletionTests {
         PositionalCase(shell: .zsh, command: "completions", index: 0, line: "                '1:SHELL:(bash zsh fish)'"),
         PositionalCase(
             shell: .zsh, command: "help", index: 0,
-            line: "                '1::COMMAND:(run check test repl fmt gen schema infer explain completions manpage help)'"),
+            line: "                '1::COMMAND:(run check test repl fmt gen schema infer explain lsp completions manpage help)'"),
         PositionalCase(
             shell: .fish, command: "run", index: 0,
             line: "complete -c maplang -n '__maplang_at run 0 --model -m --output -o --rejects --jobs -j --record --explain-to --color"
@@ -118,7 +118,7 @@ struct CLICompletionTests {
             line: "complete -c maplang -n '__maplang_at completions 0' -a 'bash zsh fish'"),
         PositionalCase(
             shell: .fish, command: "help", index: 0,
-            line: "complete -c maplang -n '__maplang_at help 0' -a 'run check test repl fmt gen schema infer explain completions manpage help'"),
+            line: "complete -c maplang -n '__maplang_at help 0' -a 'run check test repl fmt gen schema infer explain lsp completions manpage help'"),
     ]
 
     /// `RULES` offers `.map` files, `INPUT` any file, `SHELL` the shells and `COMMAND` the commands.
