@@ -58,7 +58,7 @@ async def run(maplang, checks):
         f"incremental sync advertised: {capabilities.text_document_sync}")
     checks.expect(capabilities.document_formatting_provider is True, "formatting advertised")
     checks.expect(capabilities.document_symbol_provider is True, "document symbols advertised")
-    checks.expect(capabilities.hover_provider is None, "hover not advertised, as not implemented")
+    checks.expect(capabilities.hover_provider is True and capabilities.rename_provider is True, "hover and rename advertised")
     client.initialized(types.InitializedParams())
 
     client.text_document_did_open(types.DidOpenTextDocumentParams(
@@ -102,10 +102,17 @@ async def run(maplang, checks):
     checks.expect(
         len(edits) == 1 and edits[0].new_text == "model A {\n  a: Int\n}\n", f"one edit with the formatted text: {edits}")
 
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=1, character=0)))
+    checks.expect(hover is not None and "field of `A`" in hover.contents.value, f"hover on a field: {hover}")
+    definition = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=6)))
+    checks.expect(
+        isinstance(definition, types.Location) and definition.range.start == types.Position(line=0, character=6),
+        f"the definition of a model is its name: {definition}")
     try:
-        await client.text_document_hover_async(types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=0)))
-        checks.expect(False, "hover answered though not implemented")
+        await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+        checks.expect(False, "workspace/symbol answered though not implemented")
     except JsonRpcMethodNotFound:
         checks.expect(True, "")
 

@@ -1,6 +1,6 @@
 extension Checker {
     /// The validation rules the language knows.
-    static let ruleNames = ["length", "nonEmpty", "oneOf", "pattern", "range"]
+    static let ruleNames = BuiltinRule.all.map(\.name)
 
     /// Compiles a `where` rule, checking it fits the field's type.
     mutating func compileRule(_ rule: RuleCall, field: String, type: ValueType) -> RulePlan? {

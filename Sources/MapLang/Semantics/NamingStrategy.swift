@@ -1,5 +1,5 @@
 /// How a model turns field names into JSON keys when a field has no `from`.
-enum NamingStrategy: String, Sendable, Equatable, CaseIterable {
+package enum NamingStrategy: String, Sendable, Equatable, CaseIterable {
     /// The key is the field's name as written.
     case asIs = "as_is"
     /// `htmlURL` reads `html_url`.
@@ -14,7 +14,7 @@ enum NamingStrategy: String, Sendable, Equatable, CaseIterable {
     case lowercase = "lowercase"
 
     /// The JSON key for a field name.
-    func key(for fieldName: String) -> String {
+    package func key(for fieldName: String) -> String {
         switch self {
         case .asIs: fieldName
         case .snakeCase: Self.words(of: fieldName).map { $0.lowercased() }.joined(separator: "_")

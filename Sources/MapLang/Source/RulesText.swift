@@ -1,6 +1,6 @@
 /// How a rules file writes keys and strings, for what writes rules text
 /// outside the parser: the formatter, the AST dump, messages and help.
-enum RulesText {
+package enum RulesText {
     /// The words that start a field's clauses, which a key path may not
     /// start with unless the key is quoted: `from "default"`.
     static let clauseKeywords = ["from", "using", "default", "where", "oneOrMany", "lossy", "flatten", "omitNull", "keepNull"]
@@ -39,11 +39,15 @@ enum RulesText {
     ///   - key: The key.
     ///   - first: Whether the step starts its path, where a clause keyword would end the `from`.
     static func needsQuotes(_ key: String, first: Bool) -> Bool {
-        let bytes = Array(key.utf8)
-        guard let head = bytes.first, isWordStart(head), bytes.dropFirst().allSatisfy(isWordContinue) else {
-            return true
-        }
+        guard isIdentifier(key) else { return true }
         return first && clauseKeywords.contains(key)
+    }
+
+    /// Whether a text is one identifier: an ASCII letter or `_`, then letters, digits or `_`.
+    package static func isIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let head = bytes.first else { return false }
+        return isWordStart(head) && bytes.dropFirst().allSatisfy(isWordContinue)
     }
 
     /// Whether a byte may start an identifier: an ASCII letter or `_`.

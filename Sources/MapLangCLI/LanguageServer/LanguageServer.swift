@@ -4,8 +4,9 @@ import MapLang
 /// with no input or output of its own, so it can be tested message by message.
 ///
 /// It implements the lifecycle, documents in incremental sync, diagnostics
-/// published after every change (the same `maplang check` gives), formatting
-/// and document symbols; it advertises exactly those.
+/// published after every change (the same `maplang check` gives),
+/// formatting, document symbols, hover, definition, references, rename and
+/// completion; it advertises exactly those.
 struct LanguageServer {
     /// Where the session is in its lifecycle.
     enum Phase: Equatable {
@@ -64,6 +65,14 @@ struct LanguageServer {
             return withDocument(params, id: id) { formattingEdits(for: $0, id: id) }
         case (.running, "textDocument/documentSymbol"):
             return withDocument(params, id: id) { Self.result(id: id, .array(DocumentSymbols.symbols(of: $0))) }
+        case (.running, "textDocument/hover"), (.running, "textDocument/definition"), (.running, "textDocument/references"),
+            (.running, "textDocument/completion"), (.running, "textDocument/rename"):
+            return withDocument(params, id: id) { document in
+                guard let position = TextPosition16(params["position"]) else {
+                    return Self.error(id: id, .invalidParams, "the request gives no `position`")
+                }
+                return positional(method, document, position, params, id: id)
+            }
         case (.running, _):
             return Self.error(id: id, .methodNotFound, "`\(method)` is not a method this server implements")
         }
@@ -138,6 +147,31 @@ struct LanguageServer {
         return Self.result(id: id, .array([.members([("range", document.range(of: whole)), ("newText", .string(formatted))])]))
     }
 
+    /// The answer to a request about a position in a document.
+    private func positional(_ method: String, _ document: TextDocument, _ position: TextPosition16, _ params: JSONValue, id: JSONValue)
+        -> JSONValue
+    {
+        switch method {
+        case "textDocument/hover":
+            return Self.result(id: id, Self.hover(in: document, at: position))
+        case "textDocument/definition":
+            return Self.result(id: id, Self.definition(in: document, at: position))
+        case "textDocument/references":
+            let includeDeclaration = params["context"]?["includeDeclaration"] == .bool(true)
+            return Self.result(id: id, Self.references(in: document, at: position, includeDeclaration: includeDeclaration))
+        case "textDocument/rename":
+            guard let newName = params["newName"]?.stringValue else {
+                return Self.error(id: id, .invalidParams, "the request gives no `newName`")
+            }
+            switch Self.rename(in: document, at: position, to: newName) {
+            case .success(let edit): return Self.result(id: id, edit)
+            case .failure(let refusal): return Self.error(id: id, .requestFailed, refusal.message)
+            }
+        default:
+            return Self.result(id: id, Self.completion(in: document, at: position))
+        }
+    }
+
     /// Runs `body` with the document a request names, or answers that it is not open.
     private func withDocument(_ params: JSONValue, id: JSONValue, _ body: (TextDocument) -> JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
@@ -162,6 +196,11 @@ struct LanguageServer {
                 ),
                 ("documentFormattingProvider", .bool(true)),
                 ("documentSymbolProvider", .bool(true)),
+                ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("referencesProvider", .bool(true)),
+                ("renameProvider", .bool(true)),
+                ("completionProvider", .members([("triggerCharacters", .array([.string("|"), .string(":")]))])),
                 ("positionEncoding", .string("utf-16")),
             ])
         ),

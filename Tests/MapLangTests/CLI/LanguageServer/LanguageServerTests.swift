@@ -32,7 +32,7 @@ struct LanguageServerTests {
         let replies = Self.text(server.handle(Self.message(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)))
         #expect(
             replies == [
-                #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},"documentFormattingProvider":true,"documentSymbolProvider":true,"positionEncoding":"utf-16"},"serverInfo":{"name":"maplang","version":"\#(CommandLineTool.version)"}}}"#
+                #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},"documentFormattingProvider":true,"documentSymbolProvider":true,"hoverProvider":true,"definitionProvider":true,"referencesProvider":true,"renameProvider":true,"completionProvider":{"triggerCharacters":["|",":"]},"positionEncoding":"utf-16"},"serverInfo":{"name":"maplang","version":"\#(CommandLineTool.version)"}}}"#
             ])
     }
 

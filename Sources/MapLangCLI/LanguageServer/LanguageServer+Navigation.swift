@@ -1,0 +1,54 @@
+import MapLang
+
+/// Go to definition, find references and rename, for the declared names of
+/// one file.
+extension LanguageServer {
+    /// The location of the declaration of the name at a position, or `null`.
+    static func definition(in document: TextDocument, at position: TextPosition16) -> JSONValue {
+        let index = SymbolIndex(file: RulesParser.parse(document.source).file)
+        guard let found = index.occurrence(at: document.offset(of: position)),
+            let declaration = index.declarations[found.name]
+        else { return .null }
+        return location(document, declaration.name.span)
+    }
+
+    /// Every place the name at a position is written, its declaration
+    /// included when asked.
+    static func references(in document: TextDocument, at position: TextPosition16, includeDeclaration: Bool) -> JSONValue {
+        let index = SymbolIndex(file: RulesParser.parse(document.source).file)
+        guard let found = index.occurrence(at: document.offset(of: position)) else { return .array([]) }
+        return .array(
+            index.occurrences(of: found.name).filter { includeDeclaration || !$0.isDeclaration }.map { location(document, $0.span) })
+    }
+
+    /// The edits that rename the declared name at a position everywhere it
+    /// is written; an error when the new name is not a name, or is declared already.
+    static func rename(in document: TextDocument, at position: TextPosition16, to newName: String) -> Result<JSONValue, RenameRefusal> {
+        let index = SymbolIndex(file: RulesParser.parse(document.source).file)
+        guard let found = index.occurrence(at: document.offset(of: position)) else {
+            return .failure(RenameRefusal(message: "there is no declared model, enum, table, transform or choice here to rename"))
+        }
+        guard RulesText.isIdentifier(newName) else {
+            return .failure(RenameRefusal(message: "`\(newName)` is not a name: letters, digits and `_`, not starting with a digit"))
+        }
+        if newName != found.name, let existing = index.declarations[newName] {
+            let line = document.position(of: existing.name.span.start).line + 1
+            return .failure(RenameRefusal(message: "`\(newName)` is already declared, as a \(existing.kind.rawValue) on line \(line)"))
+        }
+        let edits = index.occurrences(of: found.name).map { occurrence -> JSONValue in
+            .members([("range", document.range(of: occurrence.span)), ("newText", .string(newName))])
+        }
+        return .success(.members([("changes", .members([(document.uri, .array(edits))]))]))
+    }
+
+    /// A location in the document.
+    private static func location(_ document: TextDocument, _ span: Span) -> JSONValue {
+        .members([("uri", .string(document.uri)), ("range", document.range(of: span))])
+    }
+}
+
+/// Why a rename was refused.
+struct RenameRefusal: Error {
+    /// What to tell the user.
+    let message: String
+}
