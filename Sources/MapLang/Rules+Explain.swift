@@ -21,7 +21,7 @@ extension Rules {
     ) {
         var cursor = InputPosition()
         func explain(_ value: JSONValue, range: Range<Int>, path: JSONPath, number: Int, line: Int?) {
-            guard selection.selects(number: number, record: value) else { return }
+            guard selection.selects(number: number, record: value, at: path) else { return }
             cursor.advance(over: Array(bytes[cursor.offset..<range.lowerBound])[...], atInputStart: cursor.offset == 0)
             let start = cursor
             var explanation = RecordExplanation(
@@ -44,8 +44,10 @@ extension Rules {
                 number += 1
                 var last = end
                 if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
-                if let value = try? JSONReader.parse(Array(bytes[start..<last])[...], options: readerOptions) {
-                    explain(value, range: start..<last, path: .root, number: number, line: number)
+                // A byte order mark at the input's start is no part of the first record.
+                let first = start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start
+                if let value = try? JSONReader.parse(Array(bytes[first..<max(first, last)])[...], options: readerOptions) {
+                    explain(value, range: first..<max(first, last), path: .root, number: number, line: number)
                 }
                 start = end + 1
             }
@@ -71,7 +73,7 @@ extension Rules {
     private static func place(
         _ trace: [TraceEntry], in record: UnsafeBufferPointer<UInt8>, from start: InputPosition, dropping: Int
     ) -> [TraceEntry] {
-        var offsets: [(entry: Int, offset: Int)] = []
+        var wanted: [(entry: Int, path: ArraySlice<JSONPath.Component>)] = []
         for (index, entry) in trace.enumerated() {
             let path: [JSONPath.Component]
             switch entry {
@@ -84,9 +86,12 @@ extension Rules {
             case .check:
                 continue
             }
-            guard let offset = JSONReader.offset(of: path.dropFirst(dropping), in: record) else { continue }
-            offsets.append((index, offset))
+            wanted.append((index, path.dropFirst(dropping)))
         }
+        // One pass over the record finds them all: the cost is the record's
+        // size, however many values its arrays hold.
+        let found = JSONReader.offsets(of: wanted.map { Array($0.path) }, in: record)
+        let offsets = zip(wanted, found).compactMap { want, offset in offset.map { (entry: want.entry, offset: $0) } }
         var placed = trace
         var cursor = start
         var counted = 0

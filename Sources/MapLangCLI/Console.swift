@@ -20,6 +20,9 @@ public protocol Console {
     /// The regular file standard output writes to, if it is one, so an
     /// output file that replaces it can be refused.
     var standardOutputIdentity: FileIdentity? { get }
+    /// The regular file standard error writes to, if it is one, as
+    /// `standardOutputIdentity` tells of standard output.
+    var standardErrorIdentity: FileIdentity? { get }
     /// What `path` is, following symbolic links; `nil` when nothing is
     /// there or it cannot be looked up (a link that leads nowhere or in a loop).
     func kind(of path: String) -> FileKind?
@@ -66,6 +69,8 @@ public struct DirectoryEntry: Sendable, Equatable {
 extension Console {
     /// No terminal, unless a console says it writes to one.
     public var outputIsTerminal: Bool { false }
+    /// No file, unless a console says standard error writes to one.
+    public var standardErrorIdentity: FileIdentity? { nil }
 }
 
 /// What makes a file the same file under any spelling of its name: its

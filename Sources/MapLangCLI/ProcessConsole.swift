@@ -45,6 +45,12 @@ public struct ProcessConsole: Console {
         return FileIdentity(info)
     }
 
+    public var standardErrorIdentity: FileIdentity? {
+        var info = stat()
+        guard fstat(STDERR_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileIdentity(info)
+    }
+
     public func identity(of path: String) -> FileIdentity? {
         var info = stat()
         if path == "-" {

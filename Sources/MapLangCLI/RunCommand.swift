@@ -201,10 +201,14 @@ struct RunCommand {
                 return "`\(output.option)` names \(input.what) `\(output.path)`\(named); \(input.effect)"
             }
         }
-        if arguments.values["--output"] == nil, let rejects = outputs.first(where: { $0.option == "--rejects" }),
-            let identity = rejects.identity, identity == console.standardOutputIdentity
-        {
-            return "`--rejects` names `\(rejects.path)`, the file standard output writes to; the records written there would be replaced"
+        for output in outputs where output.option != "--output" {
+            guard let identity = output.identity else { continue }
+            if arguments.values["--output"] == nil, identity == console.standardOutputIdentity {
+                return "`\(output.option)` names `\(output.path)`, the file standard output writes to; the records written there would be replaced"
+            }
+            if identity == console.standardErrorIdentity {
+                return "`\(output.option)` names `\(output.path)`, the file standard error writes to; the errors written there would be replaced"
+            }
         }
         for (index, first) in outputs.enumerated() {
             for second in outputs[(index + 1)...] where first.identity != nil && first.identity == second.identity {

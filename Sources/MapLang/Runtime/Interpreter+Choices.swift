@@ -9,7 +9,8 @@ extension Interpreter {
                 field: nil, site: choice.site)
             return nil
         }
-        let discriminator = Self.value(at: choice.discriminator.steps, in: value)
+        let found = Self.find(choice.discriminator.steps, in: value)
+        let discriminator = found?.value
         let listed = discriminator?.scalarValue.flatMap { choice.variants.find($0, lenient: false) }
         let chosen = listed ?? choice.defaultModel
         context.trace(
@@ -17,9 +18,7 @@ extension Interpreter {
                 ChoiceTrace(
                     choice: choice.name, site: TracedSite(choice.site), path: context.path, depth: context.traceDepth,
                     discriminator: choice.discriminator.text, found: discriminator,
-                    foundPath: discriminator.map { _ in
-                        JSONPath(components: context.path.components + choice.discriminator.steps.map(\.pathComponent))
-                    }, foundPosition: nil, known: choice.known,
+                    foundPath: found.map { JSONPath(components: context.path.components + $0.path) }, foundPosition: nil, known: choice.known,
                     chosen: chosen.map { plan.models[$0].name }, byDefault: listed == nil && chosen != nil)))
         guard let model = chosen else {
             failChoice(choice, found: discriminator, &context)
@@ -74,21 +73,31 @@ extension Interpreter {
 
     /// The value at a key path, or `nil` when any step is missing or of another shape.
     static func value(at steps: [KeyStep], in value: JSONValue) -> JSONValue? {
+        find(steps, in: value)?.value
+    }
+
+    /// The value at a key path and the steps that lead to it, indices from
+    /// the end (`[-1]`) counted from the start; `nil` when any step is
+    /// missing or of another shape.
+    static func find(_ steps: [KeyStep], in value: JSONValue) -> (value: JSONValue, path: [JSONPath.Component])? {
         var current = value
+        var path: [JSONPath.Component] = []
         for step in steps {
             switch (step, current) {
             case (.key(let key), .object(let members)):
                 guard let next = members[key] else { return nil }
                 current = next
+                path.append(.key(key))
             case (.index(let index), .array(let items)):
                 let position = index < 0 ? items.count + index : index
                 guard items.indices.contains(position) else { return nil }
                 current = items[position]
+                path.append(.index(position))
             case (.key, _), (.index, _):
                 return nil
             }
         }
-        return current
+        return (current, path)
     }
 
     /// A model-shaped scalar in the form lookups take: numbers as literals.

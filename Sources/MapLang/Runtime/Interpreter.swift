@@ -235,7 +235,11 @@ struct Interpreter: Sendable {
                     model: coverage.model, field: coverage.field, null: firstNull != nil,
                     defaulted: absent != nil && absent != .null))
         }
-        context.traceField { $0.absent = AbsentTrace(sawNull: firstNull != nil, defaulted: absent != nil && absent != .null, value: absent) }
+        context.traceField {
+            $0.absent = AbsentTrace(
+                sawNull: firstNull != nil, defaulted: absent != nil && absent != .null,
+                defaultPassedOver: firstNull != nil && field.defaultOnlyWhenMissing && field.defaultValue != nil, value: absent)
+        }
         if let absent { return absent }
         let keys = field.sources.map(\.text)
         var path = context.path

@@ -56,8 +56,10 @@ extension RunCommand {
             guard let sink else { return reporter.emit(text) }
             do { try sink.write(Array(text.utf8)) } catch { failure = error }
         }
+        var traced = 0
         let trace = { (bytes: UnsafeBufferPointer<UInt8>) in
             rules.explainRecords(in: bytes, lines: arguments.flags.contains("--ndjson"), to: model, selection: selection) { explanation in
+                traced += 1
                 if reporter.json {
                     for object in TraceJSON.objects(for: explanation, input: inputName, model: model.name) {
                         write(String(decoding: JSONWriter.serialize(object), as: UTF8.self) + "\n")
@@ -75,6 +77,25 @@ extension RunCommand {
             let bytes = try readWhole(input, reporter: reporter)
             bytes.withUnsafeBufferPointer(trace)
             replay = BytesInput(bytes)
+        }
+        if traced == 0 {
+            let chosen = (arguments.allValues["--record"] ?? []).map { "`--record \($0)`" }.joined(separator: ", ")
+            let note =
+                chosen.isEmpty
+                ? "explain: \(inputName) holds no record to trace\n" : "explain: no record of \(inputName) is chosen by \(chosen)\n"
+            if reporter.json {
+                write(
+                    String(
+                        decoding: JSONWriter.serialize(
+                            .object(
+                                MappedObject([
+                                    MappedMember(key: "type", value: .string("trace")), MappedMember(key: "input", value: .string(inputName)),
+                                    MappedMember(key: "kind", value: .string("none")),
+                                    MappedMember(key: "message", value: .string(String(note.dropFirst("explain: ".count).dropLast()))),
+                                ]))), as: UTF8.self) + "\n")
+            } else {
+                write(note)
+            }
         }
         if let sink {
             do throws(ConsoleError) {

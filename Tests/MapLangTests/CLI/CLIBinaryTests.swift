@@ -110,6 +110,18 @@ struct CLIBinaryTests {
         #expect(explained.stderr.hasSuffix("\n\n" + plain.stderr))
     }
 
+    @Test func theTraceFileMayNotBeTheFileStandardOutputWritesTo() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/out.txt"
+        #expect(FileManager.default.createFile(atPath: out, contents: Data()))
+        let errors = Self.examples + "/errors"
+        let result = try CLIBinary.run(
+            ["run", "--explain", "--explain-to", out, "errors.map", "input.json"], in: errors, standardOutputPath: out)
+        #expect(result.status == 64)
+        #expect(result.stderr == "maplang: error: `--explain-to` names `\(out)`, the file standard output writes to; the records written there would be replaced\n")
+    }
+
     @Test func runsTheErrorsExample() throws {
         let directory = Self.examples + "/errors"
         let result = try CLIBinary.run(["run", "errors.map", "input.json"], in: directory)

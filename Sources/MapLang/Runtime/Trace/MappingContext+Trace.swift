@@ -11,6 +11,8 @@ extension MappingContext {
         let outer: Int?
         /// The number of errors when the entry opened.
         let errorCount: Int
+        /// The number of warnings when the entry opened.
+        let warningCount: Int
     }
 
     /// Opens the entry of a field of the model being mapped; `nil` when not tracing.
@@ -19,20 +21,28 @@ extension MappingContext {
         let entry = FieldTrace(
             model: model, field: field.name, site: TracedSite(field.site), depth: traceDepth, objectPath: path,
             isComputed: field.isComputed)
-        let mark = FieldTraceMark(entry: trace?.count ?? 0, outer: tracedField, errorCount: errors.count)
+        let mark = FieldTraceMark(entry: trace?.count ?? 0, outer: tracedField, errorCount: errors.count, warningCount: drops.count)
         trace?.append(.field(entry))
         tracedField = mark.entry
         return mark
     }
 
-    /// Closes a field's entry with its value (`nil` when it failed) and
-    /// the errors found in the field itself.
+    /// Closes a field's entry with its value (`nil` when it failed), and
+    /// the errors and warnings found in the field itself: those of the
+    /// fields of a model it holds, a model that may be its own, are theirs.
     mutating func endTrace(_ mark: FieldTraceMark?, value: MappedValue?) {
-        guard let mark else { return }
-        let found = errors[mark.errorCount...]
+        guard let mark, let entries = trace else { return }
+        var inner: [MappingError] = []
+        for case .field(let nested) in entries[(mark.entry + 1)...] { inner += nested.errors + nested.warnings }
+        let own = { (error: MappingError, entry: FieldTrace) in
+            error.model == entry.model && error.field == entry.field && !inner.contains(error)
+        }
+        let found = errors[min(mark.errorCount, errors.count)...]
+        let warned = drops[min(mark.warningCount, drops.count)...]
         updateField(at: mark.entry) { entry in
             entry.value = value
-            entry.errors = found.filter { $0.model == entry.model && $0.field == entry.field }
+            entry.errors = found.filter { own($0, entry) }
+            entry.warnings = warned.filter { own($0, entry) }
         }
         tracedField = mark.outer
     }

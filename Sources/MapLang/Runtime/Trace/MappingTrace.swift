@@ -65,6 +65,9 @@ package struct FieldTrace: Sendable, Equatable {
     package var value: MappedValue?
     /// The errors found in the field itself (not in a nested model's fields).
     package var errors: [MappingError] = []
+    /// The warnings of the field itself: elements `lossy` dropped, values
+    /// coerced under `--warn-coercions`.
+    package var warnings: [MappingError] = []
 }
 
 /// One key path a field tried.
@@ -137,6 +140,9 @@ package struct AbsentTrace: Sendable, Equatable {
     package var sawNull: Bool
     /// Whether the value is the field's declared default, rather than `null`.
     package var defaulted: Bool
+    /// Whether the field has a default that applies only when its keys are
+    /// missing (`when missing`), passed over because one held `null`.
+    package var defaultPassedOver = false
     /// The value taken, or `nil` when the field may not be absent.
     package var value: MappedValue?
 }

@@ -15,9 +15,11 @@ package struct RecordSelection: Sendable, Equatable {
     /// - Parameters:
     ///   - number: The record's number, as `numbers` counts.
     ///   - record: The record's value, for the filters.
-    package func selects(number: Int, record: JSONValue) -> Bool {
+    ///   - path: The record's path in its document, for filters written
+    ///     from the document (`$[3].id`) rather than from the record (`$.id`).
+    package func selects(number: Int, record: JSONValue, at path: JSONPath = .root) -> Bool {
         guard numbers.isEmpty || numbers.contains(where: { $0.contains(number) }) else { return false }
-        return filters.allSatisfy { $0.holds(for: record) }
+        return filters.allSatisfy { $0.holds(for: record, at: path) }
     }
 
     /// Whether no record after `number` can be chosen, so reading may stop.
@@ -40,9 +42,18 @@ package struct RecordFilter: Sendable, Equatable {
         self.value = value
     }
 
-    /// Whether the record holds the value at the path.
-    func holds(for record: JSONValue) -> Bool {
-        let steps = path.components.map { component -> KeyStep in
+    /// Whether the record holds the value at the path: from the record,
+    /// or, when the path starts with the record's own place in its
+    /// document, from the document.
+    func holds(for record: JSONValue, at recordPath: JSONPath) -> Bool {
+        var components = path.components[...]
+        if !recordPath.components.isEmpty, components.starts(with: recordPath.components) {
+            components = components.dropFirst(recordPath.components.count)
+        } else if case .index? = recordPath.components.first, case .index? = components.first, !record.isArray {
+            // `$[2]…` names another element of the document.
+            return false
+        }
+        let steps = components.map { component -> KeyStep in
             switch component {
             case .key(let key): .key(key)
             case .index(let index): .index(index)
@@ -53,5 +64,13 @@ package struct RecordFilter: Sendable, Equatable {
             return NumberText.canonical(wanted.literal) == NumberText.canonical(held.literal)
         }
         return found == value
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is an array.
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
     }
 }

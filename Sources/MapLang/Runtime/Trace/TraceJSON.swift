@@ -85,19 +85,19 @@ package enum TraceJSON {
         members.append(.init(key: "absent", value: field.absent.map(absent) ?? .null))
         members.append(.init(key: "mapped", value: .bool(field.value != nil)))
         members.append(.init(key: "value", value: field.value ?? .null))
-        members.append(
-            .init(
-                key: "errors",
-                value: .array(
-                    field.errors.map { error in
-                        .object(
-                            MappedObject([
-                                .init(key: "code", value: .string(error.problem.code)),
-                                .init(key: "path", value: .string(error.path.description)),
-                                .init(key: "message", value: .string(error.message)),
-                            ]))
-                    })))
+        members.append(.init(key: "errors", value: .array(field.errors.map(problem))))
+        members.append(.init(key: "warnings", value: .array(field.warnings.map(problem))))
         return members
+    }
+
+    /// An error or warning: its code, path and message.
+    private static func problem(_ error: MappingError) -> MappedValue {
+        .object(
+            MappedObject([
+                .init(key: "code", value: .string(error.problem.code)),
+                .init(key: "path", value: .string(error.path.description)),
+                .init(key: "message", value: .string(error.message)),
+            ]))
     }
 
     /// The input value a field read, with its place.
@@ -118,6 +118,7 @@ package enum TraceJSON {
             MappedObject([
                 .init(key: "reason", value: .string(absent.sawNull ? "null" : "missing")),
                 .init(key: "defaulted", value: .bool(absent.defaulted)),
+                .init(key: "defaultPassedOver", value: .bool(absent.defaultPassedOver)),
                 .init(key: "value", value: absent.value ?? .null),
             ]))
     }

@@ -54,7 +54,10 @@ package enum TraceText {
         }
         if let absent = field.absent {
             let reason = absent.sawNull ? "a key holds null" : "no key is present"
-            if let value = absent.value {
+            if absent.defaultPassedOver {
+                let taken = absent.value.map { ", so null: \($0.preview)" } ?? ", and the field may not be null"
+                lines.append("\(detail)its default applies only when the key is missing, and \(reason)\(taken)")
+            } else if let value = absent.value {
                 lines.append("\(detail)\(absent.defaulted ? "default" : "null") used, as \(reason): \(value.preview)")
             } else {
                 lines.append("\(detail)no default, and \(reason)")
@@ -65,6 +68,9 @@ package enum TraceText {
         }
         for error in field.errors {
             lines.append("\(detail)error[\(error.problem.code)]: \(error.path): \(error.message)")
+        }
+        for warning in field.warnings {
+            lines.append("\(detail)warning[\(warning.problem.code)]: \(warning.path): \(warning.message)")
         }
         return lines
     }

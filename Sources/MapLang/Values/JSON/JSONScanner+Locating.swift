@@ -1,82 +1,127 @@
-// MARK: - Locating
+// MARK: - Locating values by path
+
+/// Paths to look for in one JSON value, as a tree of their steps, so one
+/// pass over the value finds them all.
+struct PathTree {
+    /// One step's node: the steps that go on from it, and which of the
+    /// paths looked for end here.
+    struct Node {
+        /// The node of each key that goes on, compared by its exact bytes.
+        var keys: [ExactKey: Int] = [:]
+        /// The node of each index that goes on.
+        var indices: [Int: Int] = [:]
+        /// The positions, in the list looked for, of the paths that end here.
+        var ends: [Int] = []
+    }
+
+    /// The nodes; the first is the value itself.
+    private(set) var nodes = [Node()]
+
+    /// The tree of some paths.
+    init(_ paths: [[JSONPath.Component]]) {
+        for (position, path) in paths.enumerated() {
+            var node = 0
+            for step in path {
+                switch step {
+                case .key(let key):
+                    if let next = nodes[node].keys[ExactKey(string: key)] {
+                        node = next
+                    } else {
+                        nodes.append(Node())
+                        nodes[node].keys[ExactKey(string: key)] = nodes.count - 1
+                        node = nodes.count - 1
+                    }
+                case .index(let index):
+                    if let next = nodes[node].indices[index] {
+                        node = next
+                    } else {
+                        nodes.append(Node())
+                        nodes[node].indices[index] = nodes.count - 1
+                        node = nodes.count - 1
+                    }
+                }
+            }
+            nodes[node].ends.append(position)
+        }
+    }
+}
 
 extension JSONScanner {
-    /// Finds where the value at a path starts, from the value at `position`:
-    /// the offset of its first byte, or `nil` when the path leads nowhere.
-    ///
-    /// A key that repeats leads to its last value, as reading with
-    /// `lastWins` keeps it. The bytes are expected to be valid JSON, already
-    /// read; a syntax error ends the search with `nil`.
-    ///
-    /// - Parameter path: The steps from the value at `position`.
-    mutating func locate(_ path: some Collection<JSONPath.Component>) -> Int? {
-        var depth = 0
-        for step in path {
+    /// Walks the value at `position` once, noting where each value the
+    /// tree's paths lead to starts, and moves past it. A key that repeats
+    /// leads to its last value, as reading with `lastWins` keeps it; a
+    /// subtree no path enters is skipped.
+    mutating func locate(_ tree: PathTree, node: Int, depth: Int, into offsets: inout [Int?]) throws(JSONSyntaxError) {
+        skipWhitespace()
+        let here = tree.nodes[node]
+        for end in here.ends { offsets[end] = position }
+        guard position < bytes.count else { return }
+        switch bytes[position] {
+        case UInt8(ascii: "{") where !here.keys.isEmpty:
+            position += 1
             skipWhitespace()
-            guard position < bytes.count else { return nil }
-            switch (step, bytes[position]) {
-            case (.key(let key), UInt8(ascii: "{")):
-                guard let start = try? memberStart(of: key, depth: depth) else { return nil }
-                position = start
-            case (.index(let index), UInt8(ascii: "[")):
-                guard let start = try? elementStart(at: index, depth: depth) else { return nil }
-                position = start
-            default:
-                return nil
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return
             }
-            depth += 1
-        }
-        skipWhitespace()
-        return position
-    }
-
-    /// Where the last member with `key` starts its value, in the object at
-    /// `position`; `nil` when it has none.
-    private mutating func memberStart(of key: String, depth: Int) throws(JSONSyntaxError) -> Int? {
-        position += 1
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] != UInt8(ascii: "}") else { return nil }
-        var found: Int?
-        while true {
-            skipWhitespace()
-            let name = try readString()
-            skipWhitespace()
+            while true {
+                skipWhitespace()
+                let key = try readString()
+                skipWhitespace()
+                position += 1
+                if let next = here.keys[ExactKey(string: key)] {
+                    try locate(tree, node: next, depth: depth + 1, into: &offsets)
+                } else {
+                    try skipValue(depth: depth + 1)
+                }
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                    position += 1
+                    return
+                }
+                position += 1
+            }
+        case UInt8(ascii: "[") where !here.indices.isEmpty:
             position += 1
             skipWhitespace()
-            if ExactKey.equal(name, key) { found = position }
-            try skipValue(depth: depth + 1)
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return found }
-            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
+            var index = 0
+            while true {
+                if let next = here.indices[index] {
+                    try locate(tree, node: next, depth: depth + 1, into: &offsets)
+                } else {
+                    try skipValue(depth: depth + 1)
+                }
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                    position += 1
+                    return
+                }
+                position += 1
+                index += 1
+            }
+        default:
+            try skipValue(depth: depth)
         }
-    }
-
-    /// Where the element at `index` starts, in the array at `position`;
-    /// `nil` when the array is shorter.
-    private mutating func elementStart(at index: Int, depth: Int) throws(JSONSyntaxError) -> Int? {
-        position += 1
-        skipWhitespace()
-        guard index >= 0, position < bytes.count, bytes[position] != UInt8(ascii: "]") else { return nil }
-        for _ in 0..<index {
-            try skipValue(depth: depth + 1)
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return nil }
-            position += 1
-        }
-        skipWhitespace()
-        return position
     }
 }
 
 extension JSONReader {
-    /// Where the value at a path starts in a JSON text: the offset of its
-    /// first byte from the text's start, or `nil` when the path leads nowhere.
+    /// Where the values at some paths start in a JSON text, found in one
+    /// pass: the offset of each one's first byte from the text's start, or
+    /// `nil` for a path that leads nowhere.
     ///
     /// - Parameters:
-    ///   - path: The steps from the text's value.
-    ///   - bytes: One JSON value, already found valid.
-    package static func offset(of path: some Collection<JSONPath.Component>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    ///   - paths: The steps from the text's value to each value looked for.
+    ///   - bytes: One JSON value, already found valid; a syntax error ends
+    ///     the search, the paths not yet found left `nil`.
+    package static func offsets(of paths: [[JSONPath.Component]], in bytes: UnsafeBufferPointer<UInt8>) -> [Int?] {
+        var offsets = [Int?](repeating: nil, count: paths.count)
         var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
-        return scanner.locate(path)
+        try? scanner.locate(PathTree(paths), node: 0, depth: 0, into: &offsets)
+        return offsets
     }
 }

@@ -96,7 +96,9 @@ struct CLIExplainTests {
         CLIHarness.expect(byCondition, stdout: Self.output, stderr: Self.firstTrace + Self.errors, status: 1)
         let (both, _) = CLIHarness.run(
             ["run", "--explain", "--record", "0", "--record", #"$.title="  ""#, "r.map", "in.json"], files: files)
-        CLIHarness.expect(both, stdout: Self.output, stderr: Self.errors, status: 1)
+        CLIHarness.expect(
+            both, stdout: Self.output, stderr: "explain: no record of in.json is chosen by `--record 0`, `--record $.title=\"  \"`\n" + Self.errors,
+            status: 1)
     }
 
     @Test func theTraceGoesToItsOwnFile() {
@@ -145,7 +147,7 @@ struct CLIExplainTests {
         #expect(traces.count == 5)
         #expect(
             traces[0]
-                == #"{"type":"trace","input":"in.json","record":null,"recordPath":"$[0]","kind":"field","model":"Issue","field":"id","depth":0,"path":"$[0]","rule":"","ruleFile":"r.map","ruleLine":4,"ruleColumn":3,"computed":false,"keys":[{"key":"id","result":"missing"},{"key":"number","result":"found"}],"input":{"path":"$[0].number","value":7,"line":2,"column":14},"steps":[],"rules":[],"absent":null,"mapped":true,"value":7,"errors":[]}"#
+                == #"{"type":"trace","input":"in.json","record":null,"recordPath":"$[0]","kind":"field","model":"Issue","field":"id","depth":0,"path":"$[0]","rule":"","ruleFile":"r.map","ruleLine":4,"ruleColumn":3,"computed":false,"keys":[{"key":"id","result":"missing"},{"key":"number","result":"found"}],"input":{"path":"$[0].number","value":7,"line":2,"column":14},"steps":[],"rules":[],"absent":null,"mapped":true,"value":7,"errors":[],"warnings":[]}"#
         )
         #expect(
             traces[4]
@@ -186,5 +188,11 @@ struct CLIExplainTests {
         CLIHarness.expect(
             output, stderr: "maplang: error: `--output` and `--explain-to` name the same file `o.json`; what they write would be mixed\n", status: 64)
         #expect(console.written.isEmpty)
+    }
+
+    @Test func aSelectionThatChoosesNothingSaysSo() {
+        let files = ["r.map": Self.rules, "in.json": Self.input]
+        let (outcome, _) = CLIHarness.run(["run", "--explain", "--record", "7", "r.map", "in.json"], files: files)
+        CLIHarness.expect(outcome, stdout: Self.output, stderr: "explain: no record of in.json is chosen by `--record 7`\n" + Self.errors, status: 1)
     }
 }

@@ -284,4 +284,90 @@ struct ExplainTraceTests {
             #expect(explained.record == compiled.map(value, to: model))
         }
     }
+
+    @Test func aRecursiveModelsInnerErrorIsTheInnerFieldsOnly() throws {
+        let rules = """
+            root Node
+            model Node {
+              name: String where nonEmpty
+              kids: [Node] default []
+            }
+            """
+        let fields = Self.fields(try Self.explain(rules, #"{"name": "a", "kids": [{"name": "b", "kids": 5}]}"#)[0])
+        #expect(fields.map { "\($0.field)@\($0.depth):\($0.errors.count)" } == ["name@0:0", "kids@0:0", "name@1:0", "kids@1:1"])
+    }
+
+    @Test func anElementLossyDroppedIsAWarningOfItsField() throws {
+        let rules = """
+            root Issue
+            model Issue {
+              tags: [Int] lossy
+            }
+            """
+        let field = try #require(Self.fields(try Self.explain(rules, #"{"tags": [1, "x", 3]}"#)[0]).first)
+        #expect(field.value == .array([.int(1), .int(3)]))
+        #expect(field.warnings.map(\.problem.code) == ["dropped-element"])
+        #expect(field.warnings.map(\.path) == [Self.path("$.tags[1]")])
+        #expect(field.errors.isEmpty)
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstLineIsNoColumn() throws {
+        let rules = """
+            model M {
+              n: Int
+            }
+            """
+        let explained = try Self.explain(rules, "\u{FEFF}{\"n\": 1}\n{\"n\": 2}\n", lines: true)
+        #expect(explained.map { Self.fields($0)[0].input?.position } == [TextPosition(line: 1, column: 7), TextPosition(line: 2, column: 7)])
+    }
+
+    @Test func aDiscriminatorReadFromTheEndIsPlaced() throws {
+        let rules = """
+            root Shape
+            choice Shape by tags[-1] {
+              "c" -> Circle
+            }
+            model Circle {
+              r: Int
+            }
+            """
+        let explained = try Self.explain(rules, #"{"tags": ["x", "c"], "r": 2}"#)[0]
+        guard case .choice(let choice) = explained.trace.first else {
+            Issue.record("the record starts with its choice")
+            return
+        }
+        #expect(choice.foundPath == Self.path("$.tags[1]"))
+        #expect(choice.foundPosition == TextPosition(line: 1, column: 16))
+    }
+
+    @Test func aDefaultForMissingKeysOnlyIsSaidToBePassedOverForNull() throws {
+        let rules = """
+            model M {
+              d: Int default 4 when missing
+            }
+            """
+        let field = try #require(Self.fields(try Self.explain(rules, #"{"d": null}"#)[0]).first)
+        #expect(field.absent == AbsentTrace(sawNull: true, defaulted: false, defaultPassedOver: true, value: nil))
+    }
+
+    @Test func aConditionMayBeWrittenFromTheDocument() throws {
+        let rules = """
+            model M {
+              id: Int
+            }
+            """
+        let input = #"[{"id": 1}, {"id": 2}]"#
+        var selection = RecordSelection()
+        selection.filters = [RecordFilter(path: Self.path("$[1].id"), value: .number(JSONNumber(literal: "2")))]
+        #expect(try Self.explain(rules, input, selection: selection).map(\.path.description) == ["$[1]"])
+        selection.filters = [RecordFilter(path: Self.path("$[0].id"), value: .number(JSONNumber(literal: "2")))]
+        #expect(try Self.explain(rules, input, selection: selection).isEmpty)
+    }
+
+    @Test func oneWalkFindsEveryPathItsLastRepeatAndNothingElse() {
+        let text = #"{"a": [10, {"b": 1, "b": 2}], "c\u0064": "x", "e": {}}"#
+        let paths: [[JSONPath.Component]] = [[.key("a"), .index(1), .key("b")], [.key("cd")], [.key("a"), .index(0)], [.key("e"), .key("f")], [], [.key("a"), .index(5)]]
+        let offsets = Array(text.utf8).withUnsafeBufferPointer { JSONReader.offsets(of: paths, in: $0) }
+        #expect(offsets == [25, 41, 7, nil, 0, nil])
+    }
 }
