@@ -58,53 +58,52 @@ extension JSONScanner {
         guard position < bytes.count else { return }
         switch bytes[position] {
         case UInt8(ascii: "{") where !here.keys.isEmpty:
-            position += 1
-            skipWhitespace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return
-            }
-            while true {
-                skipWhitespace()
-                let key = try readString()
-                skipWhitespace()
-                position += 1
-                if let next = here.keys[ExactKey(string: key)] {
-                    try locate(tree, node: next, depth: depth + 1, into: &offsets)
-                } else {
-                    try skipValue(depth: depth + 1)
-                }
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
-                    position += 1
-                    return
-                }
-                position += 1
+            try forEachItem(closing: UInt8(ascii: "}")) { scanner, _ throws(JSONSyntaxError) in
+                scanner.skipWhitespace()
+                let key = try scanner.readString()
+                scanner.skipWhitespace()
+                scanner.position += 1
+                try scanner.locate(tree, next: here.keys[ExactKey(string: key)], depth: depth, into: &offsets)
             }
         case UInt8(ascii: "[") where !here.indices.isEmpty:
-            position += 1
-            skipWhitespace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return
-            }
-            var index = 0
-            while true {
-                if let next = here.indices[index] {
-                    try locate(tree, node: next, depth: depth + 1, into: &offsets)
-                } else {
-                    try skipValue(depth: depth + 1)
-                }
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
-                    position += 1
-                    return
-                }
-                position += 1
-                index += 1
+            try forEachItem(closing: UInt8(ascii: "]")) { scanner, index throws(JSONSyntaxError) in
+                try scanner.locate(tree, next: here.indices[index], depth: depth, into: &offsets)
             }
         default:
             try skipValue(depth: depth)
+        }
+    }
+
+    /// Walks an item's value when a path goes on into it, else skips it.
+    private mutating func locate(_ tree: PathTree, next: Int?, depth: Int, into offsets: inout [Int?]) throws(JSONSyntaxError) {
+        if let next {
+            try locate(tree, node: next, depth: depth + 1, into: &offsets)
+        } else {
+            try skipValue(depth: depth + 1)
+        }
+    }
+
+    /// Goes through the members or elements of the object or array at
+    /// `position`, each handed to `body` with its 0-based place, and past its end.
+    private mutating func forEachItem(
+        closing: UInt8, _ body: (inout JSONScanner, Int) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        position += 1
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == closing {
+            position += 1
+            return
+        }
+        var index = 0
+        while true {
+            try body(&self, index)
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                position += 1
+                return
+            }
+            position += 1
+            index += 1
         }
     }
 }
