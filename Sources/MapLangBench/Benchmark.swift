@@ -117,6 +117,7 @@ public struct Benchmark {
         rows.append(try compileRow())
         if let executable = options.executable {
             rows.append(try startUpRow(executable, rules: rulesPath))
+            rows.append(try languageServerRow(executable))
             rows += try hostileRows(executable)
         }
         return rows

@@ -1,5 +1,5 @@
 // `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
-// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson | --library`
+// `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson | --library | --lsp`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
 // on the same generated GitHub-like issues, in one process, and prints a
@@ -14,7 +14,9 @@
 // `maplang run` against the C++ simdjson reference at each of `--sizes`;
 // with `--library`, only the library's map, decode and encode against
 // Foundation at each of `--sizes`, and the peak memory of decoding, which
-// it measures by running itself with `--decode-peak FILE rules|foundation`.
+// it measures by running itself with `--decode-peak FILE rules|foundation`;
+// with `--lsp`, only how long `maplang lsp` takes to re-check a 2,000-line
+// rules file after a change.
 import Foundation
 import MapLangBench
 
@@ -33,6 +35,7 @@ var constructsOnly = false
 var examplesOnly = false
 var simdjsonOnly = false
 var libraryOnly = false
+var languageServerOnly = false
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maplang-bench: \(message)\n".utf8))
@@ -54,6 +57,8 @@ while !arguments.isEmpty {
         simdjsonOnly = true
     case "--library":
         libraryOnly = true
+    case "--lsp":
+        languageServerOnly = true
     case "--quick":
         options.sizes = [1]
         options.runs = 3
@@ -82,7 +87,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson | --library] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson | --library | --lsp] [--sizes 1,20,100] [--runs N] [--json FILE]")
     }
 }
 
@@ -92,6 +97,9 @@ do {
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
         rows = try benchmark.hostileRows(executable)
+    } else if languageServerOnly {
+        guard let executable = options.executable else { fail("--lsp needs the `maplang` executable beside maplang-bench") }
+        rows = [try benchmark.languageServerRow(executable)]
     } else if libraryOnly {
         rows = try options.sizes.flatMap { try benchmark.libraryRows(size: $0 * 1_000_000) }
     } else if simdjsonOnly {
