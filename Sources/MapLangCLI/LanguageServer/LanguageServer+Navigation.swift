@@ -5,11 +5,45 @@ import MapLang
 extension LanguageServer {
     /// The location of the declaration of the name at a position, or `null`.
     static func definition(in document: TextDocument, at position: TextPosition16) -> JSONValue {
+        let offset = document.offset(of: position)
         let index = SymbolIndex(file: RulesParser.parse(document.source).file)
-        guard let found = index.occurrence(at: document.offset(of: position)),
-            let declaration = index.declarations[found.name]
-        else { return .null }
-        return location(document, declaration.name.span)
+        if let found = index.occurrence(at: offset), let declaration = index.declarations[found.name] {
+            return location(document, declaration.name.span)
+        }
+        return listedField(at: offset, in: index).map { location(document, $0.span) } ?? .null
+    }
+
+    /// The declaration of the field a model's `only` or `except` list names
+    /// at an offset: the model's own, or the nearest of its parents'.
+    private static func listedField(at offset: Int, in index: SymbolIndex) -> Identifier? {
+        for case .model(let model) in index.file.items where model.span.start <= offset && offset <= model.span.end {
+            for case .setting(let setting) in model.members {
+                let names: [Identifier]
+                switch setting.kind {
+                case .only(let listed), .except(let listed): names = listed
+                case .root, .strict, .lenient, .keys, .ignore, .unknownKeys, .nulls: names = []
+                }
+                guard let name = names.first(where: { $0.span.start <= offset && offset <= $0.span.end }) else { continue }
+                return field(named: name.name, from: model, in: index)
+            }
+        }
+        return nil
+    }
+
+    /// The declaration of a field of a model or, failing that, of its parents, nearest first.
+    private static func field(named name: String, from model: ModelDecl, in index: SymbolIndex) -> Identifier? {
+        var current: ModelDecl? = model
+        var seen: Set<String> = []
+        while let model = current, seen.insert(model.name.name).inserted {
+            for case .field(let field) in model.members where field.name.name == name { return field.name }
+            current = model.parent.flatMap { parent in
+                index.file.items.lazy.compactMap { item -> ModelDecl? in
+                    if case .model(let candidate) = item, candidate.name.name == parent.name { return candidate }
+                    return nil
+                }.first
+            }
+        }
+        return nil
     }
 
     /// Every place the name at a position is written, its declaration

@@ -46,6 +46,12 @@ struct LanguageServerNavigationTests {
         #expect(LanguageServer.definition(in: Self.document, at: Self.at(3, 3)) == .null)
     }
 
+    @Test func aNameInAnOnlyListLeadsToTheInheritedField() {
+        let text = "model Base {\n  id: Int\n  name: String\n}\nmodel Short extends Base {\n  only id\n}\n"
+        let document = TextDocument(uri: "file:///o.map", version: 1, text: text)
+        #expect(Self.json(LanguageServer.definition(in: document, at: Self.at(5, 7))) == #"{"uri":"file:///o.map","range":"# + Self.range(1, 2, 4) + "}")
+    }
+
     @Test func referencesListEveryPlaceWithOrWithoutTheDeclaration() {
         let all = Self.json(LanguageServer.references(in: Self.document, at: Self.at(11, 6), includeDeclaration: true))
         #expect(all == "[" + [Self.range(6, 9, 14), Self.range(11, 5, 10)].map { #"{"uri":"file:///r.map","range":\#($0)}"# }.joined(separator: ",") + "]")
