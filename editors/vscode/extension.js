@@ -18,28 +18,38 @@ class Connection {
     this.process = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
     this.process.stdout.on("data", (chunk) => this.receive(chunk));
     this.process.stderr.on("data", (chunk) => log(chunk.toString()));
+    this.stopped = null;
     this.exited = new Promise((resolve) => {
       this.process.on("error", (error) => {
-        log(`cannot start ${command}: ${error.message}`);
+        this.stop(`cannot start ${command}: ${error.message}`);
         resolve(null);
       });
       this.process.on("exit", (code) => {
-        for (const { reject } of this.pending.values()) reject(new Error("maplang lsp exited"));
-        this.pending.clear();
+        this.stop(`maplang lsp exited with status ${code}`);
         resolve(code);
       });
     });
   }
 
+  /** Fails every request waiting and every later one: the server is gone. */
+  stop(reason) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    this.log(reason);
+    for (const { reject } of this.pending.values()) reject(new Error(reason));
+    this.pending.clear();
+  }
+
   send(message) {
     const body = Buffer.from(JSON.stringify(Object.assign({ jsonrpc: "2.0" }, message)), "utf8");
-    if (this.process.stdin.writable) {
+    if (!this.stopped && this.process.stdin.writable) {
       this.process.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
       this.process.stdin.write(body);
     }
   }
 
   request(method, params) {
+    if (this.stopped) return Promise.reject(new Error(this.stopped));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -84,6 +94,12 @@ const toRange = (range) =>
 const fromRange = (range) => ({
   start: { line: range.start.line, character: range.start.character },
   end: { line: range.end.line, character: range.end.character },
+});
+
+const toLocation = (location) => new vscode.Location(vscode.Uri.parse(location.uri), toRange(location.range));
+const at = (document, position) => ({
+  textDocument: { uri: document.uri.toString() },
+  position: { line: position.line, character: position.character },
 });
 
 function toDiagnostic(item) {
@@ -133,7 +149,9 @@ async function activate(context) {
     },
     (text) => output.appendLine(text.trimEnd()),
   );
-  const isRules = (document) => document.languageId === "maplang";
+  // Files, not the read-only views of other schemes (a diff's `git:` side).
+  const isRules = (document) =>
+    document.languageId === "maplang" && ["file", "untitled"].includes(document.uri.scheme || "file");
   const identifier = (document) => ({ uri: document.uri.toString() });
   const open = (document) => {
     if (!isRules(document)) return;
@@ -178,7 +196,9 @@ async function activate(context) {
           });
           return (edits || []).map((edit) => vscode.TextEdit.replace(toRange(edit.range), edit.newText));
         } catch (error) {
-          vscode.window.showWarningMessage(`MapLang: ${error.message}`);
+          // Formatting on save is refused while the file has syntax errors:
+          // the problems list shows them, so a message on each save would only repeat them.
+          output.appendLine(`formatting: ${error.message}`);
           return [];
         }
       },
@@ -188,6 +208,52 @@ async function activate(context) {
         return ((await connection.request("textDocument/documentSymbol", { textDocument: identifier(document) })) || []).map(toSymbol);
       },
     }),
+    vscode.languages.registerHoverProvider("maplang", {
+      async provideHover(document, position) {
+        const hover = await connection.request("textDocument/hover", at(document, position));
+        return hover && new vscode.Hover(new vscode.MarkdownString(hover.contents.value), toRange(hover.range));
+      },
+    }),
+    vscode.languages.registerDefinitionProvider("maplang", {
+      async provideDefinition(document, position) {
+        const found = await connection.request("textDocument/definition", at(document, position));
+        return found && toLocation(found);
+      },
+    }),
+    vscode.languages.registerReferenceProvider("maplang", {
+      async provideReferences(document, position, context) {
+        const found = await connection.request(
+          "textDocument/references",
+          Object.assign(at(document, position), { context: { includeDeclaration: context.includeDeclaration } }),
+        );
+        return (found || []).map(toLocation);
+      },
+    }),
+    vscode.languages.registerRenameProvider("maplang", {
+      async provideRenameEdits(document, position, newName) {
+        const edit = await connection.request("textDocument/rename", Object.assign(at(document, position), { newName }));
+        const workspaceEdit = new vscode.WorkspaceEdit();
+        for (const [uri, edits] of Object.entries((edit && edit.changes) || {})) {
+          for (const change of edits) workspaceEdit.replace(vscode.Uri.parse(uri), toRange(change.range), change.newText);
+        }
+        return workspaceEdit;
+      },
+    }),
+    vscode.languages.registerCompletionItemProvider(
+      "maplang",
+      {
+        async provideCompletionItems(document, position) {
+          const items = (await connection.request("textDocument/completion", at(document, position))) || [];
+          return items.map((item) => {
+            const completion = new vscode.CompletionItem(item.label, item.kind - 1); // kinds count from 1 in the protocol
+            completion.detail = item.detail;
+            return completion;
+          });
+        },
+      },
+      "|",
+      ":",
+    ),
   );
 }
 
@@ -195,9 +261,10 @@ async function deactivate() {
   if (!connection) return;
   try {
     await connection.request("shutdown", null);
-  } finally {
-    connection.notify("exit", null);
+  } catch (error) {
+    // The server is gone already; there is nothing to shut down.
   }
+  connection.notify("exit", null);
   return connection.exited;
 }
 

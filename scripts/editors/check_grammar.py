@@ -34,6 +34,10 @@ enum State {
 choice Event by type {
   "push" -> Issue
 }
+model One { x: Int, id: String from MessageId }
+test "one" {
+  input file "in.json"
+}
 """
 
 # (line, text of the token, a scope it must have), lines from 0.
@@ -76,6 +80,13 @@ EXPECTED = [
     (13, "choice", "keyword.declaration.maplang"),
     (13, "by", "keyword.other.by.maplang"),
     (14, "->", "keyword.operator.maplang"),
+    (14, "Issue", "entity.name.type.maplang"),
+    (16, "One", "entity.name.type.maplang"),
+    (16, "x", "variable.other.property.field.maplang"),
+    (16, "MessageId", "variable.other.maplang"),
+    (17, "test", "keyword.declaration.maplang"),
+    (18, "input", "keyword.other.test.maplang"),
+    (18, "file", "keyword.other.test.maplang"),
 ]
 
 

@@ -36,7 +36,11 @@ const vscode = {
     }
   },
   DiagnosticRelatedInformation: class {},
-  Location: class {},
+  Location: class {
+    constructor(uri, range) {
+      Object.assign(this, { uri, range });
+    }
+  },
   Uri: { parse: (value) => ({ toString: () => value }) },
   DocumentSymbol: class {
     constructor(name, detail, kind, range, selectionRange) {
@@ -44,6 +48,29 @@ const vscode = {
     }
   },
   TextEdit: { replace: (range, newText) => ({ range, newText }) },
+  Hover: class {
+    constructor(contents, range) {
+      Object.assign(this, { contents, range });
+    }
+  },
+  MarkdownString: class {
+    constructor(value) {
+      this.value = value;
+    }
+  },
+  WorkspaceEdit: class {
+    constructor() {
+      this.edits = [];
+    }
+    replace(uri, range, newText) {
+      this.edits.push({ uri: uri.toString(), range, newText });
+    }
+  },
+  CompletionItem: class {
+    constructor(label, kind) {
+      Object.assign(this, { label, kind });
+    }
+  },
   workspace: {
     getConfiguration: () => ({ get: (key, fallback) => (key === "server.path" ? maplang : fallback) }),
     textDocuments: [document],
@@ -62,6 +89,11 @@ const vscode = {
     }),
     registerDocumentFormattingEditProvider: (language, provider) => ((providers.format = provider), disposable),
     registerDocumentSymbolProvider: (language, provider) => ((providers.symbols = provider), disposable),
+    registerHoverProvider: (language, provider) => ((providers.hover = provider), disposable),
+    registerDefinitionProvider: (language, provider) => ((providers.definition = provider), disposable),
+    registerReferenceProvider: (language, provider) => ((providers.references = provider), disposable),
+    registerRenameProvider: (language, provider) => ((providers.rename = provider), disposable),
+    registerCompletionItemProvider: (language, provider) => ((providers.completion = provider), disposable),
   },
   window: {
     createOutputChannel: () => ({ appendLine: (line) => console.error(`[maplang lsp] ${line}`), dispose() {} }),
@@ -123,8 +155,29 @@ async function main() {
   const outline = symbols.map((symbol) => [symbol.name, symbol.kind, symbol.children.map((child) => child.name)]);
   expect(JSON.stringify(outline) === JSON.stringify([["Issue", 4, ["b", "title"]]]), `the outline: ${JSON.stringify(outline)}`);
 
+  const hover = await providers.hover.provideHover(document, { line: 2, character: 3 });
+  expect(hover && hover.contents.value.includes("field of `Issue`"), `hover on a field: ${JSON.stringify(hover)}`);
+  const definition = await providers.definition.provideDefinition(document, { line: 0, character: 8 });
+  expect(definition && definition.range.start.character === 6, `the definition of a model: ${JSON.stringify(definition)}`);
+  const renamed = await providers.rename.provideRenameEdits(document, { line: 0, character: 8 }, "Ticket");
+  expect(renamed.edits.length === 1 && renamed.edits[0].newText === "Ticket", `rename: ${JSON.stringify(renamed)}`);
+  const completions = await providers.completion.provideCompletionItems(document, { line: 1, character: 35 });
+  expect(completions.some((item) => item.label === "trim"), `completion after using: ${JSON.stringify(completions.map((c) => c.label))}`);
+
   const status = await extension.deactivate();
   expect(status === 0, `maplang lsp exits with 0 after shutdown and exit: ${status}`);
+
+  // A server that cannot start: activation and deactivation end, and requests fail, instead of waiting for ever.
+  const missing = path.join(extensionFolder, "no-such-maplang");
+  vscode.workspace.getConfiguration = () => ({ get: (key, fallback) => (key === "server.path" ? missing : fallback) });
+  delete require.cache[require.resolve(path.join(extensionFolder, manifest.main))];
+  const broken = require(path.join(extensionFolder, manifest.main));
+  const activated = await Promise.race([
+    broken.activate({ subscriptions: [] }).then(() => "ended"),
+    new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5000)),
+  ]);
+  expect(activated === "ended", `activating with a server that cannot start ends: ${activated}`);
+  expect((await broken.deactivate()) === null, "deactivating after a failed start ends");
 }
 
 const watchdog = setTimeout(() => {

@@ -56,6 +56,6 @@ enum DocumentSymbols {
 
     /// A field's type as written.
     private static func typeText(_ type: TypeRef, _ document: TextDocument) -> String {
-        String(decoding: document.bytes[type.span.start..<min(type.span.end, document.bytes.count)], as: UTF8.self)
+        document.text(of: type.span)
     }
 }

@@ -17,15 +17,20 @@ extension LanguageServer {
         case `struct` = 22
     }
 
-    /// The completion items at a position.
+    /// The built-in types, as rules write them.
+    static let builtinTypes = ["String", "Int", "Double", "Decimal", "Bool", "Date", "URL", "Data", "JSON"]
+
+    /// The completion items at a position; none inside a string or a comment.
     static func completion(in document: TextDocument, at position: TextPosition16) -> JSONValue {
         let offset = document.offset(of: position)
         let lineStart = document.offset(of: TextPosition16(line: position.line, character: 0))
         let before = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
+        if Self.isInStringOrComment(before) { return .array([]) }
         let words = before.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
         let partial = before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } == true ? String(words.last ?? "") : ""
         let context = before.dropLast(partial.count).trimmingSuffix(while: \.isWhitespace)
         let file = RulesParser.parse(document.source).file
+        let sourceOffset = document.sourceOffset(of: position)
         let index = SymbolIndex(file: file)
         let declared = index.declarations.values.sorted { $0.name.name < $1.name.name }
         var items: [(String, ItemKind, String?)] = []
@@ -36,16 +41,16 @@ extension LanguageServer {
         } else if context.hasSuffix("where") || (context.hasSuffix(",") && Self.clause(of: context) == "where") {
             items += BuiltinRule.all.map { ($0.name, .function, $0.summary) }
         } else if context.hasSuffix(":") || context.hasSuffix("[") {
-            items += ["String", "Int", "Double", "Decimal", "Bool", "Date", "URL", "Data", "JSON"].map { ($0, .class, "built-in type") }
+            items += Self.builtinTypes.map { ($0, .class, "built-in type") }
             items += declared.filter { $0.kind == .model || $0.kind == .enumeration || $0.kind == .choice }.map {
                 ($0.name.name, $0.kind == .enumeration ? .enum : $0.kind == .choice ? .interface : .class, $0.kind.rawValue)
             }
         } else if context.trimmingPrefix(while: \.isWhitespace).hasPrefix("check") {
             items += ["and", "or", "not", "if", "then", "else", "true", "false", "null"].map { ($0, .keyword, nil) }
-            items += Self.fieldsAndCases(at: offset, in: file)
+            items += Self.fieldsAndCases(at: sourceOffset, in: file)
         } else if context.isEmpty {
             let inModel = file.items.contains { item in
-                if case .model(let model) = item { return model.span.start < offset && offset < model.span.end }
+                if case .model(let model) = item { return model.span.start < sourceOffset && sourceOffset < model.span.end }
                 return false
             }
             let keywords =
@@ -62,6 +67,27 @@ extension LanguageServer {
                 if let detail = item.2 { members.append(("detail", .string(detail))) }
                 return .members(members)
             })
+    }
+
+    /// Whether the end of a line's text is inside a string, a comment, or
+    /// a test's JSON (`input {…`, `output [...`), where rules are not written.
+    private static func isInStringOrComment(_ text: String) -> Bool {
+        let trimmed = text.drop(while: \.isWhitespace)
+        if trimmed.hasPrefix("input") || trimmed.hasPrefix("output"), trimmed.contains(where: { $0 == "{" || $0 == "[" }) { return true }
+        var inString = false
+        var escaped = false
+        var previous: Character?
+        for character in text {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/" && previous == "/" {
+                return true
+            }
+            previous = character
+        }
+        return inString
     }
 
     /// The last clause keyword before the end of a line's text.

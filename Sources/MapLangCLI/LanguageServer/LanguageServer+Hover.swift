@@ -6,14 +6,14 @@ import MapLang
 extension LanguageServer {
     /// The hover at a position, or `null` when there is nothing to say.
     static func hover(in document: TextDocument, at position: TextPosition16) -> JSONValue {
-        let offset = document.offset(of: position)
+        let offset = document.sourceOffset(of: position)
         let file = RulesParser.parse(document.source).file
         let index = SymbolIndex(file: file)
         let text: (String, Span)?
         if let occurrence = index.occurrence(at: offset), let declaration = index.declarations[occurrence.name] {
             text = (declarationText(declaration, document), occurrence.span)
         } else {
-            text = memberText(at: offset, in: file, document)
+            text = memberText(at: offset, in: index, document)
         }
         guard let (value, span) = text else { return .null }
         return .members([
@@ -23,21 +23,18 @@ extension LanguageServer {
 
     /// A declaration's first line, as the file writes it, and what it is.
     private static func declarationText(_ declaration: SymbolIndex.Declaration, _ document: TextDocument) -> String {
-        let bytes = document.bytes[declaration.span.start..<min(declaration.span.end, document.bytes.count)]
-        let firstLine = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? bytes
-        let line = position(document, declaration.name.span.start)
-        return "```maplang\n\(String(decoding: firstLine, as: UTF8.self))\n```\n\n\(declaration.kind.rawValue) declared on line \(line)"
+        let firstLine = document.text(of: declaration.span).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let line = document.position(of: declaration.name.span.start + document.sourceStart).line + 1
+        return "```maplang\n\(firstLine)\n```\n\n\(declaration.kind.rawValue) declared on line \(line)"
     }
 
     /// The hover of a field's name, or of a transformer or rule it uses.
-    private static func memberText(at offset: Int, in file: RulesFile, _ document: TextDocument) -> (String, Span)? {
+    private static func memberText(at offset: Int, in index: SymbolIndex, _ document: TextDocument) -> (String, Span)? {
+        let file = index.file
         let strategy = fileStrategy(file)
         for case .model(let model) in file.items {
             guard model.span.start <= offset && offset <= model.span.end else { continue }
-            var modelStrategy = strategy
-            for case .setting(let setting) in model.members {
-                if case .keys(let name) = setting.kind { modelStrategy = NamingStrategy(rawValue: name.name) ?? modelStrategy }
-            }
+            let modelStrategy = Self.strategy(of: model, in: index) ?? strategy
             for case .field(let field) in model.members {
                 if field.name.span.start <= offset && offset <= field.name.span.end {
                     return (fieldText(field, model: model, strategy: modelStrategy, document), field.name.span)
@@ -59,7 +56,7 @@ extension LanguageServer {
     /// A field's type, keys, transformers and rules.
     private static func fieldText(_ field: FieldDecl, model: ModelDecl, strategy: NamingStrategy?, _ document: TextDocument) -> String {
         func written(_ span: Span) -> String {
-            String(decoding: document.bytes[span.start..<min(span.end, document.bytes.count)], as: UTF8.self)
+            document.text(of: span)
         }
         var lines = ["```maplang\n\(field.name.name): \(written(field.type.span))\n```", "field of `\(model.name.name)`"]
         if field.computed != nil {
@@ -78,6 +75,17 @@ extension LanguageServer {
         return lines.joined(separator: "\n\n")
     }
 
+    /// The naming strategy a model's own `keys` setting chooses, or the
+    /// nearest parent's, as a model inherits it; `nil` when none says.
+    private static func strategy(of model: ModelDecl, in index: SymbolIndex) -> NamingStrategy? {
+        for model in index.lineage(of: model) {
+            for case .setting(let setting) in model.members {
+                if case .keys(let name) = setting.kind { return NamingStrategy(rawValue: name.name) }
+            }
+        }
+        return nil
+    }
+
     /// The naming strategy a file's `keys` setting chooses, if any.
     private static func fileStrategy(_ file: RulesFile) -> NamingStrategy? {
         for case .setting(let setting) in file.items {
@@ -86,8 +94,4 @@ extension LanguageServer {
         return nil
     }
 
-    /// The 1-based line of an offset.
-    private static func position(_ document: TextDocument, _ offset: Int) -> Int {
-        document.position(of: offset).line + 1
-    }
 }

@@ -5,7 +5,7 @@ import MapLang
 extension LanguageServer {
     /// The location of the declaration of the name at a position, or `null`.
     static func definition(in document: TextDocument, at position: TextPosition16) -> JSONValue {
-        let offset = document.offset(of: position)
+        let offset = document.sourceOffset(of: position)
         let index = SymbolIndex(file: RulesParser.parse(document.source).file)
         if let found = index.occurrence(at: offset), let declaration = index.declarations[found.name] {
             return location(document, declaration.name.span)
@@ -32,16 +32,8 @@ extension LanguageServer {
 
     /// The declaration of a field of a model or, failing that, of its parents, nearest first.
     private static func field(named name: String, from model: ModelDecl, in index: SymbolIndex) -> Identifier? {
-        var current: ModelDecl? = model
-        var seen: Set<String> = []
-        while let model = current, seen.insert(model.name.name).inserted {
+        for model in index.lineage(of: model) {
             for case .field(let field) in model.members where field.name.name == name { return field.name }
-            current = model.parent.flatMap { parent in
-                index.file.items.lazy.compactMap { item -> ModelDecl? in
-                    if case .model(let candidate) = item, candidate.name.name == parent.name { return candidate }
-                    return nil
-                }.first
-            }
         }
         return nil
     }
@@ -50,7 +42,7 @@ extension LanguageServer {
     /// included when asked.
     static func references(in document: TextDocument, at position: TextPosition16, includeDeclaration: Bool) -> JSONValue {
         let index = SymbolIndex(file: RulesParser.parse(document.source).file)
-        guard let found = index.occurrence(at: document.offset(of: position)) else { return .array([]) }
+        guard let found = index.occurrence(at: document.sourceOffset(of: position)) else { return .array([]) }
         return .array(
             index.occurrences(of: found.name).filter { includeDeclaration || !$0.isDeclaration }.map { location(document, $0.span) })
     }
@@ -59,14 +51,17 @@ extension LanguageServer {
     /// is written; an error when the new name is not a name, or is declared already.
     static func rename(in document: TextDocument, at position: TextPosition16, to newName: String) -> Result<JSONValue, RenameRefusal> {
         let index = SymbolIndex(file: RulesParser.parse(document.source).file)
-        guard let found = index.occurrence(at: document.offset(of: position)) else {
+        guard let found = index.occurrence(at: document.sourceOffset(of: position)) else {
             return .failure(RenameRefusal(message: "there is no declared model, enum, table, transform or choice here to rename"))
         }
         guard RulesText.isIdentifier(newName) else {
             return .failure(RenameRefusal(message: "`\(newName)` is not a name: letters, digits and `_`, not starting with a digit"))
         }
+        if Self.builtinTypes.contains(newName) || BuiltinTransformer.all.contains(where: { $0.name == newName }) {
+            return .failure(RenameRefusal(message: "`\(newName)` is the name of a built-in type or transformer"))
+        }
         if newName != found.name, let existing = index.declarations[newName] {
-            let line = document.position(of: existing.name.span.start).line + 1
+            let line = document.position(of: existing.name.span.start + document.sourceStart).line + 1
             return .failure(RenameRefusal(message: "`\(newName)` is already declared, as a \(existing.kind.rawValue) on line \(line)"))
         }
         let edits = index.occurrences(of: found.name).map { occurrence -> JSONValue in

@@ -31,10 +31,17 @@ struct LanguageServer {
     /// - Parameter cancelled: Whether a request with this id has been
     ///   cancelled before its turn.
     mutating func handle(_ body: [UInt8], cancelled: (JSONValue) -> Bool = { _ in false }) -> [JSONValue] {
-        guard let message = try? JSONReader.parse(body), case .object = message else {
-            return [Self.error(id: .null, .parseError, "the message is not a JSON object")]
+        guard let message = Self.parse(body) else {
+            return [Self.error(id: .null, .parseError, "the message is not JSON")]
+        }
+        guard case .object = message else {
+            return [Self.error(id: .null, .invalidRequest, "the message is not a JSON object; batches are not part of the protocol")]
         }
         let id = message["id"]
+        switch id {
+        case nil, .string?, .number?, .null?: break
+        case .bool?, .array?, .object?: return [Self.error(id: .null, .invalidRequest, "a request's `id` is a number or a string")]
+        }
         guard let method = message["method"]?.stringValue else {
             // A response to a request of ours: the server sends none.
             if id != nil, message["result"] != nil || message["error"] != nil { return [] }
@@ -94,9 +101,11 @@ struct LanguageServer {
         case "textDocument/didChange":
             guard let uri, var document = documents[uri], case .array(let changes)? = params["contentChanges"] else { return [] }
             for change in changes {
-                guard let text = change["text"]?.stringValue else { continue }
+                guard let text = change["text"]?.stringValue else { return [lostStep(uri, "a change without `text`")] }
                 if let range = change["range"] {
-                    guard let start = TextPosition16(range["start"]), let end = TextPosition16(range["end"]) else { continue }
+                    guard let start = TextPosition16(range["start"]), let end = TextPosition16(range["end"]) else {
+                        return [lostStep(uri, "a change whose range is not two positions")]
+                    }
                     document.replace((start, end), with: text)
                 } else {
                     document.replace(nil, with: text)
@@ -117,6 +126,42 @@ struct LanguageServer {
             // turn), settings changes and anything else need no answer.
             return []
         }
+    }
+
+    /// The most lone surrogate escapes (`\\ud83d` with no pair) one message
+    /// may hold; each is read as U+FFFD, as editors send them inside text.
+    static let mostLoneSurrogates = 64
+
+    /// A message's JSON, lone surrogate escapes read as U+FFFD; `nil` when it is not JSON.
+    private static func parse(_ body: [UInt8]) -> JSONValue? {
+        var body = body
+        for _ in 0...mostLoneSurrogates {
+            do throws(JSONSyntaxError) {
+                return try JSONReader.parse(body)
+            } catch {
+                switch error.reason {
+                case .loneHighSurrogate, .loneLowSurrogate:
+                    guard error.offset + 6 <= body.count else { return nil }
+                    body.replaceSubrange(error.offset..<error.offset + 6, with: Array("\\uFFFD".utf8))
+                default:
+                    return nil
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The log message for a change that could not be applied: the
+    /// server's text is no longer the editor's, so the document's changes
+    /// are dropped until it is opened again.
+    private mutating func lostStep(_ uri: String, _ what: String) -> JSONValue {
+        documents[uri] = nil
+        return Self.notification(
+            "window/logMessage",
+            .members([
+                ("type", .integer(1)),
+                ("message", .string("maplang lsp: \(what) for \(uri); the file's text is out of step, so it is closed here until it is opened again")),
+            ]))
     }
 
     /// The diagnostics notification for an open document.
@@ -143,8 +188,8 @@ struct LanguageServer {
         }
         let formatted = RulesFormatter.format(parsed.file, source: source)
         guard Array(formatted.utf8) != document.bytes else { return Self.result(id: id, .array([])) }
-        let whole = Span(start: 0, end: document.bytes.count)
-        return Self.result(id: id, .array([.members([("range", document.range(of: whole)), ("newText", .string(formatted))])]))
+        let whole: JSONValue = .members([("start", TextPosition16(line: 0, character: 0).json), ("end", document.position(of: document.bytes.count).json)])
+        return Self.result(id: id, .array([.members([("range", whole), ("newText", .string(formatted))])]))
     }
 
     /// The answer to a request about a position in a document.

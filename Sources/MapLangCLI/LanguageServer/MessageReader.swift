@@ -104,8 +104,9 @@ struct MessageReader {
         for line in header.split(separator: "\r\n", omittingEmptySubsequences: false) {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { return nil }
-            if parts[0].lowercased() == "content-length" {
-                guard let value = Int(parts[1].trimmingPrefix(while: { $0 == " " || $0 == "\t" })), value >= 0 else { return nil }
+            if parts[0].trimmingSuffix(while: { $0 == " " || $0 == "\t" }).lowercased() == "content-length" {
+                let text = parts[1].trimmingPrefix(while: { $0 == " " || $0 == "\t" }).trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+                guard let value = Int(text), value >= 0 else { return nil }
                 length = value
             }
         }

@@ -45,9 +45,9 @@ enum ResponseError: Int {
 
 /// A range of a document in the protocol's form.
 extension TextDocument {
-    /// The protocol's range of a span.
+    /// The protocol's range of a source span.
     func range(of span: Span) -> JSONValue {
-        .members([("start", position(of: span.start).json), ("end", position(of: span.end).json)])
+        .members([("start", position(of: span.start + sourceStart).json), ("end", position(of: span.end + sourceStart).json)])
     }
 }
 

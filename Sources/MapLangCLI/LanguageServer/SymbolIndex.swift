@@ -6,7 +6,7 @@ import MapLang
 /// Built from the parser's syntax tree, so it works while the file has errors.
 struct SymbolIndex {
     /// What a name declares.
-    enum Kind: String {
+    enum Kind: String, Hashable {
         case model, enumeration = "enum", table, transform, choice
     }
 
@@ -40,15 +40,19 @@ struct SymbolIndex {
     /// Indexes a file's syntax tree.
     init(file: RulesFile) {
         self.file = file
-        var written: [(Identifier, Bool)] = []
+        // Each place a name is written, and the kinds of declaration a name
+        // there can mean: `using trim` is a transformer, never a model named `trim`.
+        var written: [(Identifier, Set<Kind>)] = []
+        let types: Set<Kind> = [.model, .enumeration, .choice]
+        let stages: Set<Kind> = [.transform, .table]
         for item in file.items {
             switch item {
             case .model(let model):
                 declare(.model, model.name, model.span, &written)
-                if let parent = model.parent { written.append((parent, false)) }
+                if let parent = model.parent { written.append((parent, [.model])) }
                 for case .field(let field) in model.members {
-                    written += Self.names(in: field.type).map { ($0, false) }
-                    written += (field.pipeline?.stages ?? []).map { ($0.name, false) }
+                    written += Self.names(in: field.type).map { ($0, types) }
+                    written += (field.pipeline?.stages ?? []).map { ($0.name, stages) }
                 }
             case .enumeration(let enumeration):
                 declare(.enumeration, enumeration.name, enumeration.span, &written)
@@ -56,26 +60,27 @@ struct SymbolIndex {
                 declare(.table, table.name, table.span, &written)
             case .transform(let transform):
                 declare(.transform, transform.name, transform.span, &written)
-                written += transform.pipeline.stages.map { ($0.name, false) }
+                written += transform.pipeline.stages.map { ($0.name, stages) }
             case .choice(let choice):
                 declare(.choice, choice.name, choice.span, &written)
-                written += choice.variants.map { ($0.model, false) }
-                if let model = choice.defaultModel { written.append((model, false)) }
+                written += choice.variants.map { ($0.model, [.model]) }
+                if let model = choice.defaultModel { written.append((model, [.model])) }
             case .setting(let setting):
-                if case .root(let name) = setting.kind { written.append((name, false)) }
+                if case .root(let name) = setting.kind { written.append((name, [.model, .choice])) }
             case .test(let test):
-                if let model = test.model { written.append((model.name, false)) }
+                if let model = test.model { written.append((model.name, [.model, .choice])) }
             }
         }
-        occurrences = written.filter { declarations[$0.0.name] != nil }.map {
-            Occurrence(name: $0.0.name, span: $0.0.span, isDeclaration: $0.1)
+        occurrences = written.compactMap { name, kinds in
+            guard let declaration = declarations[name.name], kinds.contains(declaration.kind) else { return nil }
+            return Occurrence(name: name.name, span: name.span, isDeclaration: declaration.name.span == name.span)
         }.sorted { $0.span.start < $1.span.start }
     }
 
     /// Records a declaration.
-    private mutating func declare(_ kind: Kind, _ name: Identifier, _ span: Span, _ written: inout [(Identifier, Bool)]) {
+    private mutating func declare(_ kind: Kind, _ name: Identifier, _ span: Span, _ written: inout [(Identifier, Set<Kind>)]) {
         if declarations[name.name] == nil { declarations[name.name] = Declaration(kind: kind, name: name, span: span) }
-        written.append((name, true))
+        written.append((name, [kind]))
     }
 
     /// The named types a written type mentions.
@@ -90,6 +95,24 @@ struct SymbolIndex {
     /// The occurrence a byte offset is in or just after, if any.
     func occurrence(at offset: Int) -> Occurrence? {
         occurrences.first { $0.span.start <= offset && offset <= $0.span.end }
+    }
+
+    /// A model and the models it extends, nearest first, stopping at an
+    /// unknown parent or a cycle.
+    func lineage(of model: ModelDecl) -> [ModelDecl] {
+        var lineage: [ModelDecl] = []
+        var current: ModelDecl? = model
+        var seen: Set<String> = []
+        while let model = current, seen.insert(model.name.name).inserted {
+            lineage.append(model)
+            current = model.parent.flatMap { parent in
+                file.items.lazy.compactMap { item -> ModelDecl? in
+                    if case .model(let candidate) = item, candidate.name.name == parent.name { return candidate }
+                    return nil
+                }.first
+            }
+        }
+        return lineage
     }
 
     /// Every place a name is written.

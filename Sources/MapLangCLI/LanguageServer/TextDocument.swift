@@ -33,6 +33,21 @@ struct TextDocument {
     /// The text as a rules source named after the URI's last part.
     var source: SourceFile { SourceFile(name: Self.fileName(of: uri), bytes: bytes) }
 
+    /// How many bytes of a byte order mark start the text: the source's
+    /// spans count from after it.
+    var sourceStart: Int { bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
+
+    /// The offset in the source (`source`'s spans) of a position.
+    func sourceOffset(of position: TextPosition16) -> Int {
+        max(0, offset(of: position) - sourceStart)
+    }
+
+    /// The text of a source span.
+    func text(of span: Span) -> String {
+        let start = min(span.start + sourceStart, bytes.count)
+        return String(decoding: bytes[start..<min(max(start, span.end + sourceStart), bytes.count)], as: UTF8.self)
+    }
+
     /// Replaces the text between two positions, or all of it when `range` is `nil`.
     mutating func replace(_ range: (start: TextPosition16, end: TextPosition16)?, with text: String) {
         let replaced = range.map { offset(of: $0.start)..<max(offset(of: $0.start), offset(of: $0.end)) } ?? 0..<bytes.count
@@ -80,9 +95,11 @@ struct TextDocument {
 
     /// Where a line's text ends, before its line break.
     private func contentEnd(ofLine line: Int) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > lineStarts[line], end <= bytes.count, end > 0, bytes[end - 1] == 13, line + 1 < lineStarts.count { end -= 1 }
-        return max(end, lineStarts[line])
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start, bytes[end - 1] == 10 { end -= 1 }
+        if end > start, bytes[end - 1] == 13 { end -= 1 }
+        return end
     }
 
     /// How many bytes the UTF-8 sequence that starts with `byte` takes; a
@@ -96,10 +113,13 @@ struct TextDocument {
         }
     }
 
-    /// The offsets where lines start: 0 and after each line feed.
+    /// The offsets where lines start: 0, and after each line break, which
+    /// the protocol says is a line feed, a carriage return, or both.
     private static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+        for (index, byte) in bytes.enumerated() {
+            if byte == 10 || (byte == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) { starts.append(index + 1) }
+        }
         return starts
     }
 

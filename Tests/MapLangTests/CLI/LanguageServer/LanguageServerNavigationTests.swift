@@ -127,4 +127,39 @@ struct LanguageServerNavigationTests {
         #expect(Self.labels("  ch") == ["check"])
         #expect(Self.labels("  a: Int u") == ["using"])
     }
+
+    @Test func aNameMeansOnlyTheKindsOfDeclarationItsPlaceTakes() {
+        let text = "model trim {\n  name: String using trim\n  other: trim?\n}\n"
+        let document = TextDocument(uri: "file:///t.map", version: 1, text: text)
+        let uses = Self.json(LanguageServer.references(in: document, at: Self.at(0, 7), includeDeclaration: true))
+        #expect(uses == "[" + [Self.range(0, 6, 10), Self.range(2, 9, 13)].map { #"{"uri":"file:///t.map","range":\#($0)}"# }.joined(separator: ",") + "]")
+        #expect(LanguageServer.definition(in: document, at: Self.at(1, 22)) == .null)
+        for builtin in ["Int", "JSON", "trim"] {
+            if case .failure(let refusal) = LanguageServer.rename(in: document, at: Self.at(0, 7), to: builtin) {
+                #expect(refusal.message == "`\(builtin)` is the name of a built-in type or transformer")
+            } else {
+                Issue.record("renamed to the built-in `\(builtin)`")
+            }
+        }
+    }
+
+    @Test func hoverTakesTheNamingStrategyAModelInherits() {
+        let text = "keys SCREAMING_SNAKE_CASE\nmodel Base {\n  keys snake_case\n  htmlURL: URL\n}\nmodel Child extends Base {\n  avatarURL: URL\n}\n"
+        let document = TextDocument(uri: "file:///k.map", version: 1, text: text)
+        let value = LanguageServer.hover(in: document, at: Self.at(6, 3))["contents"]?["value"]?.stringValue ?? ""
+        #expect(value.contains("reads `avatar_url` (its name, after `keys snake_case`)"), "\(value)")
+    }
+
+    @Test func aByteOrderMarkShiftsNothing() {
+        let document = TextDocument(uri: "file:///b.map", version: 1, text: "\u{FEFF}model A {\n  x: Intt\n}\n")
+        #expect(Self.json(LanguageServer.definition(in: document, at: Self.at(0, 8))) == #"{"uri":"file:///b.map","range":"# + Self.range(0, 7, 8) + "}")
+        let diagnostics = DocumentDiagnostics.diagnostics(of: document).map(Self.json)
+        #expect(diagnostics.first?.hasPrefix(#"{"range":"# + Self.range(1, 5, 9)) == true, "\(diagnostics)")
+    }
+
+    @Test func noCompletionInsideStringsCommentsOrTestData() {
+        #expect(Self.labels("  v: String where pattern(\"a|").isEmpty)
+        #expect(Self.labels("  // using ").isEmpty)
+        #expect(Self.labels("  input {\"a\":").isEmpty)
+    }
 }

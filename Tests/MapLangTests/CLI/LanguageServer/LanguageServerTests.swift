@@ -61,7 +61,14 @@ struct LanguageServerTests {
                 == [#"{"jsonrpc":"2.0","id":"x","error":{"code":-32601,"message":"`workspace/symbol` is not a method this server implements"}}"#])
         #expect(
             Self.text(server.handle(Self.message("{not json")))
-                == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the message is not a JSON object"}}"#])
+                == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the message is not JSON"}}"#])
+        #expect(
+            Self.text(server.handle(Self.message("[]")))
+                == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the message is not a JSON object; batches are not part of the protocol"}}"#])
+        #expect(
+            Self.text(server.handle(Self.message(#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#)))
+                == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a request's `id` is a number or a string"}}"#])
+        #expect(server.phase == .running)
         #expect(
             Self.text(server.handle(Self.message(#"{"jsonrpc":"2.0","id":4}"#)))
                 == [#"{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"the message has no `method`"}}"#])
@@ -127,5 +134,31 @@ struct LanguageServerTests {
             replies == [
                 #"{"jsonrpc":"2.0","id":3,"result":[{"name":"A","kind":5,"range":{"start":{"line":0,"character":0},"end":{"line":2,"character":1}},"selectionRange":{"start":{"line":0,"character":6},"end":{"line":0,"character":7}},"children":[{"name":"state","kind":8,"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":14}},"selectionRange":{"start":{"line":1,"character":2},"end":{"line":1,"character":7}},"detail":"State"}]},{"name":"State","kind":10,"range":{"start":{"line":3,"character":0},"end":{"line":5,"character":1}},"selectionRange":{"start":{"line":3,"character":5},"end":{"line":3,"character":10}},"children":[{"name":"open","kind":22,"range":{"start":{"line":4,"character":2},"end":{"line":4,"character":6}},"selectionRange":{"start":{"line":4,"character":2},"end":{"line":4,"character":6}}}]}]}"#
             ])
+    }
+
+    @Test func aLoneSurrogateInTextIsReadAsAReplacementCharacter() {
+        var server = Self.started()
+        let published = Self.text(
+            server.handle(
+                Self.message(
+                    #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.map","languageId":"maplang","version":1,"text":"// \ud83d x\nmodel A {\n  x: Int\n}\n"}}}"#
+                )))
+        #expect(published == [#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///s.map","version":1,"diagnostics":[]}}"#])
+        #expect(String(decoding: server.documents["file:///s.map"]?.bytes ?? [], as: UTF8.self) == "// \u{FFFD} x\nmodel A {\n  x: Int\n}\n")
+    }
+
+    @Test func aChangeThatCannotBeAppliedClosesTheDocumentAndSaysSo() {
+        var server = Self.started()
+        _ = Self.open(&server, "model A {\n  x: Int\n}\n")
+        let replies = Self.text(
+            server.handle(
+                Self.message(
+                    #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///r.map","version":2},"contentChanges":[{"range":{"start":{"line":0}},"text":"x"}]}}"#
+                )))
+        #expect(
+            replies == [
+                #"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":1,"message":"maplang lsp: a change whose range is not two positions for file:///r.map; the file's text is out of step, so it is closed here until it is opened again"}}"#
+            ])
+        #expect(server.documents.isEmpty)
     }
 }

@@ -37,6 +37,10 @@ struct MessageReaderTests {
         #expect(try Self.frames(text, size: 1 << 16) == [.message(Array("{}".utf8)), .message(Array("null".utf8)), .end])
     }
 
+    @Test func spacesAroundHeaderValuesAreAllowed() throws {
+        #expect(try Self.frames("Content-Length : 2 \t\r\n\r\n{}") == [.message(Array("{}".utf8)), .end])
+    }
+
     @Test func malformedFramesAreSkippedAndReadingGoesOn() throws {
         let text = "Content-Length: x\r\n\r\nContent-Length: 2\r\n\r\n[]Garbage\r\n\r\nContent-Length: 1\r\n\r\n1"
         #expect(

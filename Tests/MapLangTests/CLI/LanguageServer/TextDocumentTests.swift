@@ -22,6 +22,14 @@ struct TextDocumentTests {
         #expect(document.position(of: document.bytes.count) == TextPosition16(line: 2, character: 5))
     }
 
+    @Test func aCarriageReturnAloneBreaksALine() {
+        let document = TextDocument(uri: "file:///r.map", version: 1, text: "a\rbc\r\nd")
+        #expect(document.position(of: 2) == TextPosition16(line: 1, character: 0))
+        #expect(document.position(of: 6) == TextPosition16(line: 2, character: 0))
+        #expect(document.offset(of: TextPosition16(line: 1, character: 9)) == 4)
+        #expect(document.offset(of: TextPosition16(line: 0, character: 9)) == 1)
+    }
+
     @Test func incrementalEditsApplyInOrder() {
         var document = TextDocument(uri: "file:///r.map", version: 1, text: "model 🙂 {\n  a: Int\n}\n")
         document.replace((TextPosition16(line: 0, character: 6), TextPosition16(line: 0, character: 8)), with: "Issue")
