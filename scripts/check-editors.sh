@@ -38,7 +38,10 @@ else
 fi
 
 if ! command -v node >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get install -y -qq nodejs >/dev/null || true
+    # A failed install leaves node missing, and the check below says it skips.
+    if ! apt-get install -y -qq nodejs >/dev/null; then
+        echo "check-editors: apt-get could not install nodejs" >&2
+    fi
 fi
 if command -v node >/dev/null; then
     echo "-- the VS Code extension under Node.js"
