@@ -45,10 +45,12 @@ let package = Package(
         .target(name: "CThreads"),
         // Temporary files removed when a signal ends the process.
         .target(name: "CCleanup"),
+        // The system's zlib, through which `maplang run` reads gzip-compressed inputs.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The command-line tool as a testable value: arguments, commands,
         // exit codes, and the error catalogue `maplang explain` prints.
         .target(
-            name: "MapLangCLI", dependencies: ["MapLang", "CCleanup"],
+            name: "MapLangCLI", dependencies: ["MapLang", "CCleanup", "CZlib"],
             resources: [.embedInCode("Explain/ErrorCatalogue.md")]),
         // `main` only: hands the process's arguments and streams to
         // MapLangCLI. The product, and so the executable, is `maplang`.
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(name: "maplang-bench", dependencies: ["MapLangBench"]),
         // FuzzRegressions holds inputs the tests read from disk, not sources.
         .testTarget(
-            name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "MapLangFuzzing", "CThreads"],
+            name: "MapLangTests", dependencies: ["MapLang", "MapLangCLI", "MapLangBench", "MapLangFuzzing", "CThreads", "CZlib"],
             exclude: ["Fuzz/FuzzRegressions", "Generation/Inference/Golden"]),
     ],
     swiftLanguageModes: [.v6]

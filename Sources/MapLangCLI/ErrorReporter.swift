@@ -54,20 +54,26 @@ struct ErrorReporter {
     /// at the line's first byte, `lineOffset` in the input.
     func reportEmptyLine(input: String, line: Int, lineOffset: Int) {
         if json {
-            write(
-                .object(
-                    MappedObject([
-                        MappedMember(key: "type", value: .string("json")),
-                        MappedMember(key: "code", value: .string(LineRejection.emptyLineCode)),
-                        MappedMember(key: "input", value: .string(input)),
-                        MappedMember(key: "line", value: .int(Int64(line))),
-                        MappedMember(key: "column", value: .int(1)),
-                        MappedMember(key: "offset", value: .int(Int64(lineOffset))),
-                        MappedMember(key: "message", value: .string("the line is empty")),
-                    ])))
+            write(Self.emptyLineObject(input: input, line: line, offset: lineOffset))
         } else {
             emit("\(input):\(line): error[\(LineRejection.emptyLineCode)]: the line is empty\n")
         }
+    }
+
+    /// An NDJSON line that holds no document, as `--error-format json`
+    /// reports it: of `type` `json`, placed at column 1 of the line, whose
+    /// first byte is `offset` bytes into the input.
+    static func emptyLineObject(input: String, line: Int, offset: Int) -> MappedValue {
+        .object(
+            MappedObject([
+                MappedMember(key: "type", value: .string("json")),
+                MappedMember(key: "code", value: .string(LineRejection.emptyLineCode)),
+                MappedMember(key: "input", value: .string(input)),
+                MappedMember(key: "line", value: .int(Int64(line))),
+                MappedMember(key: "column", value: .int(1)),
+                MappedMember(key: "offset", value: .int(Int64(offset))),
+                MappedMember(key: "message", value: .string("the line is empty")),
+            ]))
     }
 
     /// Reports a problem with the command itself: a file, an argument, a model.

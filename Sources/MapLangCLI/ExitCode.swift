@@ -32,3 +32,25 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         }
     }
 }
+
+extension ExitCode {
+    /// The status of a run of several inputs whose statuses were `self`
+    /// and `other`: the graver of the two, where a problem with a file
+    /// outweighs invalid JSON, which outweighs records that failed.
+    func graver(_ other: ExitCode) -> ExitCode {
+        gravity(of: other) > gravity(of: self) ? other : self
+    }
+
+    /// How grave a status is, for `graver`.
+    private func gravity(of status: ExitCode) -> Int {
+        switch status {
+        case .success: 0
+        case .mappingFailed: 1
+        case .invalidJSON: 2
+        case .usage, .rulesError: 3
+        case .unreadableInput: 4
+        case .outputError: 5
+        case .internalError: 6
+        }
+    }
+}

@@ -14,7 +14,7 @@ import MapLang
 enum LineBlocks {
     /// Maps one line, appending its record's JSON and the elements `lossy`
     /// fields dropped from it; gives why it was rejected instead, if it was.
-    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> LineRejection?
+    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> RejectReason?
 
     /// Splits whole lines into at most `parts` runs of about the same size,
     /// each made of whole lines; none is empty.
@@ -113,5 +113,5 @@ struct RejectedLine {
     /// How much of the run's output comes before the line's place.
     var outputOffset: Int
     /// Why it was rejected.
-    var rejection: LineRejection
+    var rejection: RejectReason
 }

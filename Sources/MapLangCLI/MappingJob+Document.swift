@@ -6,15 +6,55 @@ extension MappingJob {
     /// A regular file is read in place and has no such limit.
     static let streamedRecordLimit = 256 << 20
 
-    /// Maps one JSON document: a top-level array record by record, anything else as one record.
+    /// Maps JSON documents, one per input, in order: a top-level array
+    /// record by record, anything else as one record. Several documents are
+    /// written one after the other, each on lines of its own; an input
+    /// that cannot be read, or is not JSON, is reported and the next one
+    /// mapped, and the run's status is the gravest of its inputs'.
     ///
     /// A regular file is mapped into memory and its pages given back as the
     /// records are read; a stream is read a window at a time and let go
     /// of element by element. Either way memory stays bounded by a record,
     /// not the document.
-    func runDocument(_ input: any InputSource) -> ExitCode {
-        var progress = DocumentProgress(output: output)
+    func runDocuments(_ inputs: [RunInput]) -> ExitCode {
+        var output = self.output
+        var status = ExitCode.success
         defer { reporter.progress?.clear() }
+        for input in inputs {
+            var job = self
+            job.inputName = input.name
+            let source: any InputSource
+            do {
+                source = try input.open()
+            } catch {
+                reporter.fail(error.message)
+                status = status.graver(.unreadableInput)
+                continue
+            }
+            var progress = DocumentProgress(output: output)
+            job.mapDocument(source, into: &progress)
+            if progress.status == .success, progress.tally.failed > 0 { progress.status = .mappingFailed }
+            if inputs.count == 1 {
+                job.closeReport(progress.tally, lines: false)
+            } else {
+                reporter.summary(progress.tally, input: input.name, lines: false)
+            }
+            output = progress.output
+            output.endDocument()
+            status = status.graver(progress.status)
+        }
+        if inputs.count > 1, let coverageShare, let report = rules.coverageReport(share: coverageShare) {
+            reporter.report(report, input: "\(inputs.count) inputs")
+        }
+        // Standard output keeps the records written before a failure; a
+        // file is replaced only by a complete run.
+        let complete = status == .success || status == .mappingFailed
+        let keep = output.isStandardOutput ? !output.isEmpty : complete && !output.isEmpty
+        return finish(&output, keep: keep, status: status)
+    }
+
+    /// Maps one input's document.
+    private func mapDocument(_ input: any InputSource, into progress: inout DocumentProgress) {
         if let mapped = input.mapped() {
             reporter.progress?.total = mapped.buffer.count
             do {
@@ -25,14 +65,6 @@ extension MappingJob {
         } else {
             streamDocument(input, into: &progress)
         }
-        var status = progress.status
-        if status == .success, progress.tally.failed > 0 { status = .mappingFailed }
-        closeReport(progress.tally, lines: false)
-        // Standard output keeps the records written before a failure; a
-        // file is replaced only by a complete run.
-        let output = progress.output
-        let keep = output.isStandardOutput ? !output.isEmpty : progress.status == .success && !output.isEmpty
-        return finish(&progress.output, keep: keep, status: status)
     }
 
     /// Reads a document from a stream and maps its records as they come:

@@ -11,17 +11,24 @@ struct MappingJob {
     let direction: MappingDirection
     /// How many threads map the lines of NDJSON input, or the records of a large top-level array.
     var jobs = 1
-    /// How messages name the input.
-    let inputName: String
+    /// How messages name the input being mapped.
+    var inputName: String
     /// Where mapped records go.
     var output: RecordOutput
     /// Where problems go.
     var reporter: ErrorReporter
     /// With `--coverage`, the share past which defaults are reported.
     var coverageShare: Int?
+    /// With `--inline-rejects`: each rejected line is written in its place
+    /// in the output (`InlineReject`), so every line gives one output line.
+    var inlineRejects = false
 
-    /// Maps NDJSON: each line is a record; every line ends up either written or rejected.
-    func runLines(_ input: any InputSource, rejectsPath: String?) -> ExitCode {
+    /// Maps NDJSON inputs in order: each line is a record; every line ends
+    /// up either written or rejected. Each input's lines are numbered from
+    /// 1 and summed up under its name; an input that cannot be read is
+    /// reported and the next one mapped, and the run's status is the
+    /// gravest of its inputs'.
+    func runLines(_ inputs: [RunInput], rejectsPath: String?) -> ExitCode {
         var sinks = LineSinks(output: output)
         if let rejectsPath {
             do {
@@ -33,22 +40,34 @@ struct MappingJob {
             }
         }
         defer { reporter.progress?.clear() }
-        do {
-            if let mapped = input.mapped() {
-                reporter.progress?.total = mapped.buffer.count
-                mapFile(mapped, into: &sinks)
-            } else {
-                try mapStream(input, into: &sinks)
+        var status = ExitCode.success
+        for input in inputs {
+            var job = self
+            job.inputName = input.name
+            sinks.tally = Tally()
+            sinks.rejects?.inputName = inputs.count > 1 ? input.name : nil
+            do {
+                try job.mapLines(of: try input.open(), into: &sinks)
+            } catch {
+                reporter.fail(error.message)
+                status = status.graver(.unreadableInput)
+                continue
             }
-        } catch {
-            reporter.fail(error.message)
-            sinks.output.sink.abandon()
-            sinks.rejects?.sink.abandon()
-            return .unreadableInput
+            if inputs.count == 1 {
+                closeReport(sinks.tally, lines: true)
+            } else {
+                reporter.summary(sinks.tally, input: input.name, lines: true)
+            }
+            if sinks.tally.failed > 0, !inlineRejects { status = status.graver(.mappingFailed) }
         }
-        let tally = sinks.tally
-        closeReport(tally, lines: true)
-        let status: ExitCode = tally.failed > 0 ? .mappingFailed : .success
+        if inputs.count > 1, let coverageShare, let report = rules.coverageReport(share: coverageShare) {
+            reporter.report(report, input: "\(inputs.count) inputs")
+        }
+        // A file is replaced only when every input was read to its end.
+        guard status != .unreadableInput else {
+            sinks.rejects?.sink.abandon()
+            return finish(&sinks.output, keep: false, status: status)
+        }
         if var rejects = sinks.rejects {
             do {
                 try rejects.finish()
@@ -59,6 +78,16 @@ struct MappingJob {
             }
         }
         return finish(&sinks.output, keep: true, status: status)
+    }
+
+    /// Maps the lines of one input, into sinks whose tally starts at its first line.
+    private func mapLines(of input: any InputSource, into sinks: inout LineSinks) throws(ConsoleError) {
+        if let mapped = input.mapped() {
+            reporter.progress?.total = mapped.buffer.count
+            mapFile(mapped, into: &sinks)
+        } else {
+            try mapStream(input, into: &sinks)
+        }
     }
 
     /// Reports the run's coverage, when asked for, then its summary, last.
@@ -147,22 +176,35 @@ struct MappingJob {
     private static let smallestSplit = 1 << 16
 
     /// Maps one line in the job's direction, appending its record's JSON.
+    ///
+    /// With `--inline-rejects`, a record that would read as a reject is
+    /// taken back out and its line rejected instead.
     private func lineMapper() -> LineBlocks.LineMapper {
         let (rules, model) = (rules, model)
+        let map: LineBlocks.LineMapper
         switch direction {
         case .forward:
             let serializer = LineSerializer(rules: rules, model: model)
-            return { line, output, drops in serializer.append(line, to: &output, drops: &drops) }
+            map = { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
         case .reverse:
-            return { line, output, _ in
+            map = { line, output, _ in
                 switch rules.mapLine(ArraySlice(line), to: model, direction: .reverse) {
                 case .success(let record):
                     output += record.jsonBytes()
                     return nil
                 case .failure(let rejection):
-                    return rejection
+                    return .line(rejection)
                 }
             }
+        }
+        guard inlineRejects else { return map }
+        return { line, output, drops in
+            let start = output.count
+            if let rejection = map(line, &output, &drops) { return rejection }
+            guard InlineReject.isReserved(output[start...]) else { return nil }
+            output.removeSubrange(start...)
+            drops.removeAll()
+            return .reservedKey
         }
     }
 
@@ -202,10 +244,16 @@ struct MappingJob {
                 written = rejected.outputOffset
                 let text = Array(UnsafeBufferPointer(rebasing: bytes[rejected.range]))[...]
                 let number = sinks.tally.records + rejected.index + 1
+                let offset = inputOffset + rejected.range.lowerBound
                 sinks.tally.count(rejected.rejection)
-                sinks.rejects?.write(text, number: number, reasons: rejected.rejection.reasons)
-                if sinks.rejects == nil {
-                    reportRejection(rejected.rejection, line: text, number: number, offset: inputOffset + rejected.range.lowerBound)
+                if inlineRejects {
+                    sinks.output.writeLines(
+                        InlineReject.json(file: inputName, number: number, line: text, offset: offset, reason: rejected.rejection)[...]
+                            + [UInt8(ascii: "\n")])
+                } else if sinks.rejects != nil {
+                    sinks.rejects?.write(text, number: number, reasons: rejected.rejection.reasons)
+                } else {
+                    reportRejection(rejected.rejection, line: text, number: number, offset: offset)
                 }
             }
             sinks.output.writeLines(mapped.output[written...])
@@ -219,13 +267,16 @@ struct MappingJob {
     }
 
     /// Reports why a line was rejected on standard error.
-    private func reportRejection(_ rejection: LineRejection, line: ArraySlice<UInt8>, number: Int, offset: Int) {
+    private func reportRejection(_ rejection: RejectReason, line: ArraySlice<UInt8>, number: Int, offset: Int) {
         switch rejection {
-        case .emptyLine:
+        case .reservedKey:
+            // Only `--inline-rejects`, which writes its rejects to the output, rejects a line for this.
+            reporter.fail("\(inputName):\(number): \(RejectReason.reservedKeyMessage)")
+        case .line(.emptyLine):
             reporter.reportEmptyLine(input: inputName, line: number, lineOffset: offset)
-        case .invalidJSON(let error):
+        case .line(.invalidJSON(let error)):
             reporter.report(error, input: inputName, bytes: line, line: number, lineOffset: offset)
-        case .mappingFailed(let errors):
+        case .line(.mappingFailed(let errors)):
             errors.forEach { reporter.report($0, input: inputName, line: number) }
         }
     }
@@ -270,10 +321,14 @@ struct RejectsFile {
         self.sink = sink
     }
 
+    /// The input whose lines are being written, named in each header when
+    /// the run has several: `# feed.ndjson line 3: …`.
+    var inputName: String?
+
     /// Writes one rejected line with its reasons.
     mutating func write(_ line: ArraySlice<UInt8>, number: Int, reasons: [String]) {
         guard failure == nil else { return }
-        let header = "# line \(number): " + reasons.joined(separator: "; ") + "\n"
+        let header = "# " + (inputName.map { "\($0) " } ?? "") + "line \(number): " + reasons.joined(separator: "; ") + "\n"
         do {
             try sink.write(Array(header.utf8) + line + [UInt8(ascii: "\n")])
         } catch {
@@ -323,10 +378,11 @@ struct Tally {
     var isWorthSaying: Bool { failed > 0 || dropped > 0 || coerced > 0 }
 
     /// Counts the errors of a rejected NDJSON line.
-    mutating func count(_ rejection: LineRejection) {
+    mutating func count(_ rejection: RejectReason) {
         switch rejection {
-        case .emptyLine, .invalidJSON: inputErrors += 1
-        case .mappingFailed(let lineErrors): errors += lineErrors.count
+        case .line(.emptyLine), .line(.invalidJSON): inputErrors += 1
+        case .line(.mappingFailed(let lineErrors)): errors += lineErrors.count
+        case .reservedKey: errors += 1
         }
     }
 

@@ -19,6 +19,8 @@ struct RecordOutput {
     private var hasFlushed = false
     /// Whether an array has been opened and not yet closed.
     private(set) var isInArray = false
+    /// The last byte written to the sink, if any.
+    private var lastFlushed: UInt8?
     /// The first write that failed, reported by `finish`.
     private var failure: ConsoleError?
 
@@ -144,6 +146,17 @@ struct RecordOutput {
         buffer += json
     }
 
+    /// Ends a document with a line break, when anything was written since
+    /// the last one, so the next input's document starts a line of its own.
+    mutating func endDocument() {
+        if !endsLine { buffer.append(Self.newline) }
+    }
+
+    /// Whether the output so far is empty or ends with a line break.
+    private var endsLine: Bool {
+        buffer.last.map { $0 == Self.newline } ?? (lastFlushed == nil || lastFlushed == Self.newline)
+    }
+
     /// Writes NDJSON output: records already serialised compactly, each followed by `\n`.
     mutating func writeLines(_ bytes: ArraySlice<UInt8>) {
         buffer += bytes
@@ -173,6 +186,7 @@ struct RecordOutput {
             failure = error
         }
         hasFlushed = true
+        lastFlushed = buffer.last
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,6 +1,6 @@
 import MapLang
 
-/// `maplang run RULES INPUT`: map a JSON document, or NDJSON lines, and print the result.
+/// `maplang run RULES INPUT…`: map JSON documents, or NDJSON lines, and print the result.
 ///
 /// A top-level array is mapped record by record: the records that map are
 /// written, in order, as a JSON array; every error goes to standard error
@@ -10,11 +10,16 @@ import MapLang
 /// are reported, or written to `--rejects FILE` untouched with their reasons.
 /// With `--reverse`, records go the other way: model-shaped JSON in,
 /// source-shaped JSON out; rules with fields that cannot be mapped back are
-/// refused before any input is read.
+/// refused before any input is read. Several inputs, and folders of them
+/// (`RunInputs`), are mapped in order into one output, each summed up
+/// under its own name; gzip-compressed inputs are read as they are.
+/// With `--inline-rejects`, every NDJSON line gives one output line: its
+/// record, or the line rejected (`InlineReject`).
 struct RunCommand {
     /// What `run` accepts.
     static let spec = CommandSpec(
-        name: "run", summary: "map a JSON document (INPUT, or `-` for standard input) with a rules file",
+        name: "run",
+        summary: "map JSON documents (INPUT: files, folders of files, or `-` for standard input) with a rules file",
         positionals: [.rules, .input],
         options: [
             OptionSpec(
@@ -29,6 +34,9 @@ struct RunCommand {
             OptionSpec(
                 names: ["--rejects"], value: .file,
                 help: "with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons"),
+            OptionSpec(
+                names: ["--inline-rejects"], value: nil,
+                help: "with --ndjson: write each rejected line in its place in the output, as {\"$reject\":{file, line, text, errors}}, so every line gives one output line; rejects alone do not fail the run"),
             OptionSpec(
                 names: ["--jobs", "-j"], value: ValueSpec(name: "N", kind: .text),
                 help: "map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order"),
@@ -53,7 +61,8 @@ struct RunCommand {
             OptionSpec(names: ["--no-progress"], value: nil, help: "never show the progress line long runs show on a terminal"),
             colorOption,
             errorFormatOption,
-        ])
+        ],
+        repeatedPositional: .input)
 
     /// The parsed command line.
     let arguments: ParsedArguments
@@ -74,7 +83,31 @@ struct RunCommand {
             reporter.fail("`--rejects` needs `--ndjson`")
             return .usage
         }
-        if let collision = Self.outputCollision(arguments, console: console) {
+        let inline = arguments.flags.contains("--inline-rejects")
+        if inline && (!ndjson || arguments.values["--rejects"] != nil) {
+            reporter.fail(
+                ndjson ? "`--inline-rejects` writes rejects to the output; it cannot be used with `--rejects`" : "`--inline-rejects` needs `--ndjson`")
+            return .usage
+        }
+        if arguments.positionals.dropFirst().filter({ $0 == "-" }).count > 1 {
+            reporter.fail("standard input (`-`) is named more than once; it can be read only once")
+            return .usage
+        }
+        let inputPaths: [String]
+        do {
+            let found = try RunInputs(console: console, arguments: Array(arguments.positionals.dropFirst()))
+            inputPaths = found.paths
+            // Not an error: an engine may hand a worker an empty partition.
+            for folder in found.emptyFolders { reporter.summary("note: `\(folder)` holds no file to map\n") }
+        } catch {
+            reporter.fail(error.message)
+            return .unreadableInput
+        }
+        if inputPaths.count != 1 && arguments.flags.contains("--explain") {
+            reporter.fail("`--explain` traces the records of one input; the run has \(inputPaths.count)")
+            return .usage
+        }
+        if let collision = Self.outputCollision(arguments, inputs: inputPaths, console: console) {
             reporter.fail(collision)
             return .usage
         }
@@ -131,38 +164,44 @@ struct RunCommand {
             return .rulesError
         }
         if direction == .reverse, let note = Self.oneWayNote(rules) { reporter.summary(note) }
-        let inputPath = arguments.positionals[1]
-        var input: any InputSource
         let sink: any OutputSink
-        do {
-            input = try console.openInput(inputPath)
-        } catch {
-            reporter.fail(error.message)
-            return .unreadableInput
-        }
         do {
             sink = try console.openOutput(arguments.values["--output"])
         } catch {
             reporter.fail(error.message)
             return .outputError
         }
-        if let explained {
+        var inputs = inputPaths.map { path in
+            let name = path == "-" ? "<stdin>" : path
+            return RunInput(name: name) { () throws(ConsoleError) in try console.openRunInput(path, name: name) }
+        }
+        if let explained, let input = inputs.first {
+            let opened: any InputSource
             do {
-                input = try explain(input, rules: rules, model: model, selection: explained, reporter: reporter)
+                opened = try input.open()
+            } catch {
+                reporter.fail(error.message)
+                sink.abandon()
+                return .unreadableInput
+            }
+            do {
+                let replay = try explain(opened, named: input.name, rules: rules, model: model, selection: explained, reporter: reporter)
+                inputs = [RunInput(name: input.name) { replay }]
             } catch {
                 sink.abandon()
                 return error.status
             }
         }
         var job = MappingJob(
-            rules: rules, model: model, direction: direction, inputName: inputPath == "-" ? "<stdin>" : inputPath,
+            rules: rules, model: model, direction: direction, inputName: inputs.first?.name ?? "",
             output: RecordOutput(
                 pretty: arguments.flags.contains("--pretty"), sink: sink,
                 isStandardOutput: arguments.values["--output"] == nil), reporter: reporter)
         job.jobs = jobs
         job.coverageShare = coverageShare
+        job.inlineRejects = inline
         job.reporter.progress = ProgressLine(console: console, arguments: arguments)
-        return ndjson ? job.runLines(input, rejectsPath: arguments.values["--rejects"]) : job.runDocument(input)
+        return ndjson ? job.runLines(inputs, rejectsPath: arguments.values["--rejects"]) : job.runDocuments(inputs)
     }
 
     /// The help for a model that cannot be chosen, naming the option that chooses one.
@@ -185,18 +224,18 @@ struct RunCommand {
     /// file, under any spelling: through links, `..` or another path. An
     /// output replaces its file, so the input would be lost, or the mapped
     /// and rejected lines mixed; `nil` when every output is a file of its own.
-    static func outputCollision(_ arguments: ParsedArguments, console: any Console) -> String? {
+    static func outputCollision(_ arguments: ParsedArguments, inputs: [String], console: any Console) -> String? {
         // An output of `-` is the file of that name, not standard input.
         let outputs = ["--output", "--rejects", "--explain-to"].compactMap { option in
             arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0 == "-" ? "./-" : $0)) }
         }
-        let inputs = [
-            (what: "the rules file", path: arguments.positionals[0], effect: "it would be overwritten"),
-            (what: "the input file", path: arguments.positionals[1], effect: "it would be overwritten while it is read"),
-        ]
+        let read =
+            [(what: "the rules file", path: arguments.positionals[0], effect: "it would be overwritten")]
+            + inputs.map { (what: "the input file", path: $0, effect: "it would be overwritten while it is read") }
+        let identities = read.map { console.identity(of: $0.path) }
         for output in outputs {
             guard let identity = output.identity else { continue }
-            for input in inputs where console.identity(of: input.path) == identity {
+            for (input, inputIdentity) in zip(read, identities) where inputIdentity == identity {
                 let named = input.path == output.path ? "" : " (`\(input.path)`)"
                 return "`\(output.option)` names \(input.what) `\(output.path)`\(named); \(input.effect)"
             }

@@ -34,6 +34,9 @@ package enum LineRejection: Error, Sendable, Equatable {
 
     /// The code of an empty line's error, which `maplang explain` describes.
     package static let emptyLineCode = "ndjson-empty-line"
+    /// The code of a record `maplang run --inline-rejects` cannot write,
+    /// since a top-level key of its holds the name rejects are marked with.
+    package static let reservedKeyCode = "reject-key-in-record"
 
     /// One short reason per problem, as `--rejects` files give them:
     /// `the line is empty`, `column 10: expected …`, `$.id: 0 is not in 1...`.

@@ -2,7 +2,7 @@
 /// alphabet, or the URL-safe one (`-` and `_` for `+` and `/`), with or
 /// without `=` padding on reading; standard and padded on writing, as
 /// Codable writes `Data`.
-enum Base64 {
+package enum Base64 {
     /// Why text is not base64.
     struct Problem: Error, Equatable {
         /// What is wrong, lowercase.
@@ -72,7 +72,7 @@ enum Base64 {
     }
 
     /// The standard, padded base64 text of bytes.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()

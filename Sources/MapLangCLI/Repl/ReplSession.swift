@@ -215,7 +215,7 @@ struct ReplSession {
         let job = MappingJob(
             rules: rules, model: model, direction: .forward, inputName: name, output: RecordOutput(pretty: true, sink: sink),
             reporter: reporter)
-        _ = job.runDocument(input)
+        _ = job.runDocuments([RunInput(name: name) { input }])
         return capture.finish()
     }
 

@@ -38,9 +38,9 @@ extension RunCommand {
     ///   regular file, which is read in place, or the bytes read from a stream.
     /// - Throws: The run's exit status, once the problem is reported.
     func explain(
-        _ input: any InputSource, rules: Rules, model: ModelID, selection: RecordSelection, reporter: ErrorReporter
+        _ input: any InputSource, named inputName: String, rules: Rules, model: ModelID, selection: RecordSelection,
+        reporter: ErrorReporter
     ) throws(ExplainFailure) -> any InputSource {
-        let inputName = arguments.positionals[1] == "-" ? "<stdin>" : arguments.positionals[1]
         var sink: (any OutputSink)?
         if let path = arguments.values["--explain-to"] {
             do {

@@ -66,7 +66,7 @@ struct ArgumentParserTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    static let usage = "usage: maplang run RULES INPUT [options]"
+    static let usage = "usage: maplang run RULES INPUT [INPUT...] [options]"
 
     static let errors: [ErrorCase] = [
         ErrorCase(
@@ -100,13 +100,16 @@ struct ArgumentParserTests {
         }
         #expect(message([]) == "`run` needs RULES")
         #expect(message(["r.map"]) == "`run` needs INPUT")
-        #expect(message(["r.map", "a", "b"]) == "unexpected argument `b`")
-        #expect(message(["r.map", "a", "b", "c"]) == "unexpected argument `b`")
         #expect(message(["r.map", "a"]) == nil)
+        // `run` takes any number of inputs; `check` one rules file.
+        #expect(message(["r.map", "a", "b", "c"]) == nil)
+        #expect(throws: UsageError(message: "unexpected argument `b`", usage: Self.check.usageLine)) {
+            try Self.check.parse(["a", "b"])
+        }
     }
 
     @Test func usageLines() {
-        #expect(Self.run.usageLine == "maplang run RULES INPUT [options]")
+        #expect(Self.run.usageLine == "maplang run RULES INPUT [INPUT...] [options]")
         #expect(Self.check.usageLine == "maplang check RULES [options]")
     }
 

@@ -149,7 +149,7 @@ struct CLIBinaryTests {
     @Test func missingInput() throws {
         let result = try CLIBinary.run(["run", "examples/book/book.map"])
         CLIHarness.expect(
-            result, stderr: "maplang: error: `run` needs INPUT\nusage: maplang run RULES INPUT [options]\n", status: 64)
+            result, stderr: "maplang: error: `run` needs INPUT\nusage: maplang run RULES INPUT [INPUT...] [options]\n", status: 64)
     }
 
     /// `echo '[1' | maplang run book.map -`

@@ -96,7 +96,7 @@ struct CLICompletionTests {
         PositionalCase(shell: .bash, command: "manpage", index: 0, line: nil),
         PositionalCase(shell: .bash, command: "test", index: 0, line: nil),
         PositionalCase(shell: .zsh, command: "run", index: 0, line: #"                '1:RULES:_files -g "*.map"' \"#),
-        PositionalCase(shell: .zsh, command: "run", index: 1, line: "                '2:INPUT:_files'"),
+        PositionalCase(shell: .zsh, command: "run", index: 1, line: #"                '2:INPUT:_files' \"#),
         PositionalCase(shell: .zsh, command: "repl", index: 0, line: #"                '1::RULES:_files -g "*.map"'"#),
         PositionalCase(shell: .zsh, command: "completions", index: 0, line: "                '1:SHELL:(bash zsh fish)'"),
         PositionalCase(

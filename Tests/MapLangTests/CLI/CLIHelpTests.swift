@@ -34,14 +34,14 @@ struct CLIHelpTests {
         func summary(_ name: String) -> String? {
             lines.first { $0.hasPrefix("  \(name) ") }.map { String($0.dropFirst(2 + name.count).drop { $0 == " " }) }
         }
-        #expect(summary("run") == "map a JSON document (INPUT, or `-` for standard input) with a rules file")
+        #expect(summary("run") == "map JSON documents (INPUT: files, folders of files, or `-` for standard input) with a rules file")
         #expect(summary("check") == "parse and check a rules file, reporting every error in it")
     }
 
     static let runHelp = """
-        usage: maplang run RULES INPUT [options]
+        usage: maplang run RULES INPUT [INPUT...] [options]
 
-        map a JSON document (INPUT, or `-` for standard input) with a rules file
+        map JSON documents (INPUT: files, folders of files, or `-` for standard input) with a rules file
 
         options:
           --model, -m NAME          map to this model instead of the root
@@ -49,6 +49,7 @@ struct CLIHelpTests {
           --output, -o FILE         write the output to FILE, replacing it only once complete
           --ndjson                  read one JSON document per line and write one mapped document per line
           --rejects FILE            with --ndjson: write each rejected line to FILE, after a `#` line giving the reasons
+          --inline-rejects          with --ndjson: write each rejected line in its place in the output, as {"$reject":{file, line, text, errors}}, so every line gives one output line; rejects alone do not fail the run
           --jobs, -j N              map NDJSON lines, or the records of a large array, on N threads, at most one per core; output stays in input order
           --reverse                 map model-shaped JSON, as `run` writes it, back to the source's shape
           --omit-nulls              leave out keys whose value is null, where the rules do not say `nulls keep` or `keepNull`

@@ -10,7 +10,7 @@ struct CLIUsageErrorTests {
         var testDescription: String { "maplang " + arguments.joined(separator: " ") }
     }
 
-    static let runUsage = "usage: maplang run RULES INPUT [options]\n"
+    static let runUsage = "usage: maplang run RULES INPUT [INPUT...] [options]\n"
     static let checkUsage = "usage: maplang check RULES [options]\n"
 
     static let cases: [Case] = [
@@ -53,7 +53,9 @@ struct CLIUsageErrorTests {
         Case(arguments: ["run", "a.map"], stderr: "maplang: error: `run` needs INPUT\n" + runUsage),
         Case(arguments: ["run", "--pretty", "a.map"], stderr: "maplang: error: `run` needs INPUT\n" + runUsage),
         Case(arguments: ["check"], stderr: "maplang: error: `check` needs RULES\n" + checkUsage),
-        Case(arguments: ["run", "a.map", "b.json", "c.json"], stderr: "maplang: error: unexpected argument `c.json`\n" + runUsage),
+        Case(
+            arguments: ["check", "a.map", "b.json"],
+            stderr: "maplang: error: unexpected argument `b.json`\nusage: maplang check RULES [options]\n"),
         Case(arguments: ["check", "a.map", "b.map"], stderr: "maplang: error: unexpected argument `b.map`\n" + checkUsage),
 
         // Options missing their values.

@@ -148,7 +148,7 @@ struct CLIWarnCoercionsTests {
     @Test func theFlagTakesOnlyErrorAttached() {
         let (outcome, _) = CLIHarness.run(["run", "--warn-coercions=loud", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": "[]"])
         CLIHarness.expect(
-            outcome, stderr: "maplang: error: `--warn-coercions` takes `error`, not `loud`\nusage: maplang run RULES INPUT [options]\n",
+            outcome, stderr: "maplang: error: `--warn-coercions` takes `error`, not `loud`\nusage: maplang run RULES INPUT [INPUT...] [options]\n",
             status: 64)
     }
 }

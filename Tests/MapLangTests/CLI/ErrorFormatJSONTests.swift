@@ -92,7 +92,7 @@ struct ErrorFormatJSONTests {
         Case(
             id: "missing input argument", arguments: ["run", "--error-format=json", "orders.map"],
             files: ["orders.map": F.orders], stdout: "",
-            lines: [#"{"type":"error","message":"`run` needs INPUT","help":"usage: maplang run RULES INPUT [options]"}"#],
+            lines: [#"{"type":"error","message":"`run` needs INPUT","help":"usage: maplang run RULES INPUT [INPUT...] [options]"}"#],
             status: F.Status.usage),
         // Colour is for people: never in JSON, even when asked for.
         Case(

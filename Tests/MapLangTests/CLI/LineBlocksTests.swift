@@ -46,7 +46,7 @@ struct LineBlocksTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         let text = "{\"id\": 1}\n\n{\"id\": 0}\r\n{\"id\": 2}\n{\"id\": 3}"
         let mapped = withBytes(text) { bytes in
-            LineBlocks.map([0..<bytes.count], of: bytes, threads: 1) { line, output, drops in serializer.append(line, to: &output, drops: &drops) }
+            LineBlocks.map([0..<bytes.count], of: bytes, threads: 1) { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
         }
         #expect(mapped.count == 1)
         let run = try #require(mapped.first)
@@ -55,7 +55,7 @@ struct LineBlocksTests {
         #expect(run.rejections.map(\.index) == [1, 2])
         #expect(run.rejections.map(\.range) == [10..<10, 11..<21])
         #expect(run.rejections.map(\.outputOffset) == [9, 9])
-        #expect(run.rejections.first?.rejection == .emptyLine)
+        #expect(run.rejections.first?.rejection == .line(.emptyLine))
     }
 
     @Test func threadsGiveTheSameRunsAsOne() throws {
@@ -63,7 +63,7 @@ struct LineBlocksTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         let text = (0..<4000).map { #"{"id": \#($0 % 13)}"# }.joined(separator: "\n")
         let (one, four) = withBytes(text) { bytes in
-            let map: LineBlocks.LineMapper = { line, output, drops in serializer.append(line, to: &output, drops: &drops) }
+            let map: LineBlocks.LineMapper = { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
             let runs = LineBlocks.split(0..<bytes.count, of: bytes, into: 4)
             return (LineBlocks.map([0..<bytes.count], of: bytes, threads: 1, map), LineBlocks.map(runs, of: bytes, threads: 4, map))
         }

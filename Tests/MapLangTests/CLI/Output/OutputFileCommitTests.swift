@@ -366,18 +366,6 @@ struct OutputFileFailingStreamTests {
 }
 
 extension OutputFileProcessConsoleTests {
-    /// A directory given as input cannot be read: 66, with the reason.
-    @Test func directoryAsInput() throws {
-        let directory = try Self.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let rules = directory + "/orders.map"
-        try Self.write(F.orders, to: rules)
-        let console = FileBackedConsole()
-        #expect(CommandLineTool(console: console).run(["run", rules, directory]) == F.Status.unreadable)
-        #expect(console.error == "maplang: error: cannot read `\(directory)`: it is a directory\n")
-        #expect(console.output.isEmpty)
-    }
-
     /// `-o` and `--rejects` naming the same file would write both into one
     /// temporary file and rename it over the destination: the mapped lines
     /// and the rejected ones mixed. It is a usage error (64), and the file
