@@ -7,12 +7,14 @@
 #     textmate-grammar-python, a port of VS Code's TextMate engine
 #     (scripts/editors/check_grammar.py);
 #   - editors/vscode/extension.js run under Node.js against the real server,
-#     with the `vscode` module stood in (scripts/editors/check_vscode_extension.js).
+#     with the `vscode` module stood in (scripts/editors/check_vscode_extension.js);
+#   - editors/nvim installed as a package in a real Neovim, with no user
+#     configuration, against the real server (scripts/editors/check_nvim.lua).
 # The Python packages are installed from the Python package index into a
-# virtual environment under .build (never committed); Node.js is Debian's
-# `nodejs`, installed with apt-get when this runs as root. Each check prints
-# `N passed, N failed`; any failure fails the script. A check skips, saying
-# so, only where its tool cannot be installed.
+# virtual environment under .build (never committed); Node.js and Neovim are
+# Debian's `nodejs` and `neovim`, installed with apt-get when this runs as
+# root. Each check prints `N passed, N failed`; any failure fails the
+# script. A check skips, saying so, only where its tool cannot be installed.
 #
 # usage: scripts/check-editors.sh
 set -euo pipefail
@@ -48,5 +50,32 @@ if command -v node >/dev/null; then
     node scripts/editors/check_vscode_extension.js "$PWD/editors/vscode" "$maplang" || status=1
 else
     echo "check-editors: SKIPPED the VS Code extension check: Node.js is not installed (Debian: apt-get install nodejs)" >&2
+fi
+
+if ! command -v nvim >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    # A failed install leaves nvim missing, and the check below says it skips.
+    if ! apt-get install -y -qq neovim >/dev/null; then
+        echo "check-editors: apt-get could not install neovim" >&2
+    fi
+fi
+if command -v nvim >/dev/null; then
+    echo "-- Neovim's built-in client (editors/nvim)"
+    # A fresh home: editors/nvim as its one package, and Neovim's
+    # configuration, data, logs and temporary files kept apart from the user's.
+    nvim_home="$(mktemp -d)"
+    mkdir -p "$nvim_home/pack/maplang/start"
+    ln -s "$PWD/editors/nvim" "$nvim_home/pack/maplang/start/maplang"
+    nvim_status=0
+    MAPLANG="$maplang" TMPDIR="$nvim_home" XDG_CONFIG_HOME="$nvim_home" XDG_DATA_HOME="$nvim_home" \
+        XDG_STATE_HOME="$nvim_home" XDG_CACHE_HOME="$nvim_home" \
+        timeout 120 nvim --headless --clean --cmd "set packpath^=$nvim_home" \
+        -c "luafile scripts/editors/check_nvim.lua" || nvim_status=$?
+    rm -rf "$nvim_home"
+    if [ "$nvim_status" = 124 ]; then
+        echo "check-editors: the Neovim check did not finish in 120 s" >&2
+    fi
+    [ "$nvim_status" = 0 ] || status=1
+else
+    echo "check-editors: SKIPPED the Neovim check: Neovim is not installed (Debian: apt-get install neovim)" >&2
 fi
 exit "$status"
