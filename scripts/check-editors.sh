@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Checks the editor support against real tools:
-#   - `maplang lsp` driven by a real Language Server Protocol client, the
-#     Python package pygls (scripts/editors/check_lsp.py);
+#   - `maplang lsp` driven end to end by a real Language Server Protocol
+#     client: the pytest suite scripts/editors/test_lsp.py, in pytest-lsp
+#     (built on pygls), opens documents, types edits and checks diagnostics,
+#     hover, definition, references, completion, formatting, rename and the
+#     lifecycle, and writes malformed frames and JSON that must not stop the
+#     server; pytest's summary is followed by the `N passed, N failed` line;
 #   - the TextMate grammar of editors/vscode tokenizing every example and
 #     every `maplang` block of grammar.md and README.md in
 #     textmate-grammar-python, a port of VS Code's TextMate engine
@@ -10,8 +14,9 @@
 #     with the `vscode` module stood in (scripts/editors/check_vscode_extension.js);
 #   - editors/nvim installed as a package in a real Neovim, with no user
 #     configuration, against the real server (scripts/editors/check_nvim.lua).
-# The Python packages are installed from the Python package index into a
-# virtual environment under .build (never committed); Node.js and Neovim are
+# The Python packages, at the versions pinned below, are installed from the
+# Python package index into a virtual environment under .build (never
+# committed), made again whenever it lacks that set; Node.js and Neovim are
 # Debian's `nodejs` and `neovim`, installed with apt-get when this runs as
 # root. Each check prints `N passed, N failed`; any failure fails the
 # script. A check skips, saying so, only where its tool cannot be installed.
@@ -28,15 +33,56 @@ if ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/d
     echo "check-editors: SKIPPED the LSP client and TextMate checks: Python 3 with its venv module is not installed (Debian: apt-get install python3-venv)" >&2
 else
     venv=.build/editors-venv
-    if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pygls, textmate_grammar" 2>/dev/null; then
+    # Versions that work together on Python 3.11: pytest-lsp 0.4 is the last
+    # series on pygls 1 (1.0 needs pygls 2); lsprotocol, cattrs and attrs are
+    # what pygls reads and writes the protocol's JSON with.
+    pinned=(
+        pytest-lsp==0.4.3 pygls==1.3.1 lsprotocol==2023.0.1 cattrs==26.2.1 attrs==26.1.0
+        pytest==8.3.5 pytest-asyncio==0.24.0 pytest-timeout==2.3.1 textmate-grammar-python==0.6.1
+    )
+    installed=yes
+    # The venv records the set it was made with: another set, or a package
+    # that does not import, makes it again.
+    if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/pinned.txt" 2>/dev/null)" != "${pinned[*]}" ] ||
+        ! "$venv/bin/python" -c "import pytest_lsp, pytest_asyncio, pytest_timeout, textmate_grammar" 2>/dev/null; then
         rm -rf "$venv"
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install --quiet --disable-pip-version-check 'pygls==1.3.1' 'textmate-grammar-python==0.6.1'
+        if python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check "${pinned[@]}"; then
+            echo "${pinned[*]}" >"$venv/pinned.txt"
+        else
+            echo "check-editors: pip could not install ${pinned[*]}" >&2
+            installed=no
+            status=1
+        fi
     fi
-    echo "-- maplang lsp with a real client (pygls)"
-    "$venv/bin/python" scripts/editors/check_lsp.py "$maplang" || status=1
-    echo "-- the TextMate grammar in a real TextMate engine (textmate-grammar-python)"
-    "$venv/bin/python" scripts/editors/check_grammar.py editors/vscode/syntaxes/maplang.tmLanguage.json . || status=1
+    if [ "$installed" = yes ]; then
+        echo "-- maplang lsp end to end with a real client (pytest-lsp)"
+        junit=.build/editors-lsp-junit.xml
+        rm -f "$junit"
+        lsp_status=0
+        MAPLANG="$maplang" PYTHONDONTWRITEBYTECODE=1 timeout 600 \
+            "$venv/bin/python" -m pytest -q --junitxml="$junit" scripts/editors/test_lsp.py || lsp_status=$?
+        if [ "$lsp_status" = 124 ]; then
+            echo "check-editors: the LSP tests did not finish in 600 s" >&2
+        fi
+        # The counts from pytest's report. A test passes with no failure,
+        # error or skip: a skipped test checked nothing.
+        "$venv/bin/python" - "$junit" <<'EOF' || lsp_status=1
+import sys
+import xml.etree.ElementTree as ElementTree
+
+try:
+    cases = list(ElementTree.parse(sys.argv[1]).getroot().iter("testcase"))
+except (OSError, ElementTree.ParseError) as error:
+    print(f"0 passed, 1 failed: pytest wrote no report ({error})")
+    sys.exit(1)
+failed = [case for case in cases if any(case.find(kind) is not None for kind in ("failure", "error", "skipped"))]
+print(f"{len(cases) - len(failed)} passed, {len(failed)} failed")
+sys.exit(1 if failed or not cases else 0)
+EOF
+        [ "$lsp_status" = 0 ] || status=1
+        echo "-- the TextMate grammar in a real TextMate engine (textmate-grammar-python)"
+        "$venv/bin/python" scripts/editors/check_grammar.py editors/vscode/syntaxes/maplang.tmLanguage.json . || status=1
+    fi
 fi
 
 if ! command -v node >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
