@@ -709,6 +709,9 @@ async def test_a_change_that_cannot_be_applied_closes_the_document_and_says_so(r
     assert await raw.receive() == {"jsonrpc": "2.0", "method": "window/logMessage", "params": {
         "type": 1, "message": "maplang lsp: a change whose range is not two positions for file:///raw.map; "
                               "the file's text is out of step, so it is closed here until it is opened again"}}
+    # The diagnostics of a text the editor no longer shows are cleared.
+    assert await raw.receive() == {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": {
+        "uri": "file:///raw.map", "diagnostics": []}}
     assert await symbols(raw, 1) == error(1, -32602, "`file:///raw.map` is not open")
     # Opened again, it is answered for.
     await raw.open("file:///raw.map", OUTLINE)

@@ -62,7 +62,7 @@ extension LanguageServer {
         }
         if newName != found.name, let existing = index.declarations[newName] {
             let line = document.position(of: existing.name.span.start + document.sourceStart).line + 1
-            return .failure(RenameRefusal(message: "`\(newName)` is already declared, as a \(existing.kind.rawValue) on line \(line)"))
+            return .failure(RenameRefusal(message: "`\(newName)` is already declared, as \(existing.kind.article) \(existing.kind.rawValue) on line \(line)"))
         }
         let edits = index.occurrences(of: found.name).map { occurrence -> JSONValue in
             .members([("range", document.range(of: occurrence.span)), ("newText", .string(newName))])

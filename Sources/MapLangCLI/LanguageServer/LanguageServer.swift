@@ -101,10 +101,10 @@ struct LanguageServer {
         case "textDocument/didChange":
             guard let uri, var document = documents[uri], case .array(let changes)? = params["contentChanges"] else { return [] }
             for change in changes {
-                guard let text = change["text"]?.stringValue else { return [lostStep(uri, "a change without `text`")] }
+                guard let text = change["text"]?.stringValue else { return lostStep(uri, "a change without `text`") }
                 if let range = change["range"] {
                     guard let start = TextPosition16(range["start"]), let end = TextPosition16(range["end"]) else {
-                        return [lostStep(uri, "a change whose range is not two positions")]
+                        return lostStep(uri, "a change whose range is not two positions")
                     }
                     document.replace((start, end), with: text)
                 } else {
@@ -120,7 +120,7 @@ struct LanguageServer {
         case "textDocument/didClose":
             guard let uri else { return [] }
             documents[uri] = nil
-            return [Self.notification("textDocument/publishDiagnostics", .members([("uri", .string(uri)), ("diagnostics", .array([]))]))]
+            return [Self.cleared(uri)]
         default:
             // `initialized`, `$/cancelRequest` (handled before its request's
             // turn), settings changes and anything else need no answer.
@@ -151,17 +151,26 @@ struct LanguageServer {
         return nil
     }
 
-    /// The log message for a change that could not be applied: the
-    /// server's text is no longer the editor's, so the document's changes
-    /// are dropped until it is opened again.
-    private mutating func lostStep(_ uri: String, _ what: String) -> JSONValue {
+    /// The log message for a change that could not be applied, and the
+    /// document's diagnostics cleared: the server's text is no longer the
+    /// editor's, so the document's changes are dropped until it is opened
+    /// again, and diagnostics of a text the editor no longer shows would mislead.
+    private mutating func lostStep(_ uri: String, _ what: String) -> [JSONValue] {
         documents[uri] = nil
-        return Self.notification(
-            "window/logMessage",
-            .members([
-                ("type", .integer(1)),
-                ("message", .string("maplang lsp: \(what) for \(uri); the file's text is out of step, so it is closed here until it is opened again")),
-            ]))
+        return [
+            Self.notification(
+                "window/logMessage",
+                .members([
+                    ("type", .integer(1)),
+                    ("message", .string("maplang lsp: \(what) for \(uri); the file's text is out of step, so it is closed here until it is opened again")),
+                ])),
+            Self.cleared(uri),
+        ]
+    }
+
+    /// The notification that clears a document's diagnostics.
+    private static func cleared(_ uri: String) -> JSONValue {
+        notification("textDocument/publishDiagnostics", .members([("uri", .string(uri)), ("diagnostics", .array([]))]))
     }
 
     /// The diagnostics notification for an open document.

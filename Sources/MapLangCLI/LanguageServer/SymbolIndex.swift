@@ -8,6 +8,9 @@ struct SymbolIndex {
     /// What a name declares.
     enum Kind: String, Hashable {
         case model, enumeration = "enum", table, transform, choice
+
+        /// `a` or `an`, as the kind's name takes.
+        var article: String { self == .enumeration ? "an" : "a" }
     }
 
     /// A declared name.

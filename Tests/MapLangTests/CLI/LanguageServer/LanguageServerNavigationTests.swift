@@ -69,6 +69,8 @@ struct LanguageServerNavigationTests {
         #expect(throws: RenameRefusal.self) { try LanguageServer.rename(in: Self.document, at: Self.at(0, 6), to: "Label").get() }
         let clash = LanguageServer.rename(in: Self.document, at: Self.at(0, 6), to: "Label")
         if case .failure(let refusal) = clash { #expect(refusal.message == "`Label` is already declared, as a model on line 19") }
+        let enumClash = LanguageServer.rename(in: Self.document, at: Self.at(0, 6), to: "State")
+        #expect(enumClash.failure?.message == "`State` is already declared, as an enum on line 12")
         let bad = LanguageServer.rename(in: Self.document, at: Self.at(0, 6), to: "1x")
         if case .failure(let refusal) = bad {
             #expect(refusal.message == "`1x` is not a name: letters, digits and `_`, not starting with a digit")
@@ -161,5 +163,12 @@ struct LanguageServerNavigationTests {
         #expect(Self.labels("  v: String where pattern(\"a|").isEmpty)
         #expect(Self.labels("  // using ").isEmpty)
         #expect(Self.labels("  input {\"a\":").isEmpty)
+    }
+}
+
+extension Result {
+    /// The error, for a failure.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

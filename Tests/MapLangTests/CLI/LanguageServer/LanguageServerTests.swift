@@ -157,7 +157,8 @@ struct LanguageServerTests {
                 )))
         #expect(
             replies == [
-                #"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":1,"message":"maplang lsp: a change whose range is not two positions for file:///r.map; the file's text is out of step, so it is closed here until it is opened again"}}"#
+                #"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":1,"message":"maplang lsp: a change whose range is not two positions for file:///r.map; the file's text is out of step, so it is closed here until it is opened again"}}"#,
+                #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///r.map","diagnostics":[]}}"#,
             ])
         #expect(server.documents.isEmpty)
     }
