@@ -38,12 +38,12 @@ extension ExitCode {
     /// and `other`: the graver of the two, where a problem with a file
     /// outweighs invalid JSON, which outweighs records that failed.
     func graver(_ other: ExitCode) -> ExitCode {
-        gravity(of: other) > gravity(of: self) ? other : self
+        other.gravity > gravity ? other : self
     }
 
-    /// How grave a status is, for `graver`.
-    private func gravity(of status: ExitCode) -> Int {
-        switch status {
+    /// How grave the status is, for `graver`.
+    private var gravity: Int {
+        switch self {
         case .success: 0
         case .mappingFailed: 1
         case .invalidJSON: 2

@@ -48,13 +48,16 @@ extension MappingJob {
         }
         // Standard output keeps the records written before a failure; a
         // file is replaced only by a complete run.
+        // With no input at all (empty folders), an empty file is the complete output.
         let complete = status == .success || status == .mappingFailed
-        let keep = output.isStandardOutput ? !output.isEmpty : complete && !output.isEmpty
+        let keep = output.isStandardOutput ? !output.isEmpty : complete && (!output.isEmpty || inputs.isEmpty)
         return finish(&output, keep: keep, status: status)
     }
 
     /// Maps one input's document.
     private func mapDocument(_ input: any InputSource, into progress: inout DocumentProgress) {
+        // The size of a stream is not known; a file's is, below.
+        reporter.progress?.total = nil
         if let mapped = input.mapped() {
             reporter.progress?.total = mapped.buffer.count
             do {

@@ -63,9 +63,14 @@ struct MappingJob {
         if inputs.count > 1, let coverageShare, let report = rules.coverageReport(share: coverageShare) {
             reporter.report(report, input: "\(inputs.count) inputs")
         }
-        // A file is replaced only when every input was read to its end.
+        // A file is replaced only when every input was read to its end; a
+        // write that failed meanwhile is graver still, and said too.
         guard status != .unreadableInput else {
             sinks.rejects?.sink.abandon()
+            if let failure = sinks.output.writeFailure {
+                reporter.fail(failure.message)
+                status = .outputError
+            }
             return finish(&sinks.output, keep: false, status: status)
         }
         if var rejects = sinks.rejects {
@@ -82,6 +87,8 @@ struct MappingJob {
 
     /// Maps the lines of one input, into sinks whose tally starts at its first line.
     private func mapLines(of input: any InputSource, into sinks: inout LineSinks) throws(ConsoleError) {
+        // The size of a stream is not known; a file's is, below.
+        reporter.progress?.total = nil
         if let mapped = input.mapped() {
             reporter.progress?.total = mapped.buffer.count
             mapFile(mapped, into: &sinks)
@@ -138,6 +145,10 @@ struct MappingJob {
         var offset = 0
         while true {
             let chunk = try input.read(upTo: Self.windowSize)
+            // A line past the limit is refused before it is held, not after.
+            if pending.count + chunk.count > Self.streamedRecordLimit, !chunk.contains(UInt8(ascii: "\n")) {
+                throw tooLong(line: sinks.tally.records + 1)
+            }
             let searched = pending.count
             pending += chunk
             // At the end of the input, what is left is its last line.
@@ -148,12 +159,15 @@ struct MappingJob {
                 offset += end
             }
             if chunk.isEmpty { return }
-            if pending.count > Self.streamedRecordLimit {
-                throw ConsoleError(
-                    message: "`\(inputName)`: line \(sinks.tally.records + 1) goes on past \(Self.streamedRecordLimit >> 20) MiB "
-                        + "without a newline, the most one record read from a stream may hold")
-            }
+            if pending.count > Self.streamedRecordLimit { throw tooLong(line: sinks.tally.records + 1) }
         }
+    }
+
+    /// The error for a line of a stream that goes on past `streamedRecordLimit`.
+    private func tooLong(line: Int) -> ConsoleError {
+        ConsoleError(
+            message: "`\(inputName)`: line \(line) goes on past \(Self.streamedRecordLimit >> 20) MiB "
+                + "without a newline, the most one record read from a stream may hold")
     }
 
     /// The offset just past the last `\n` in `bytes` at or after `start`, or 0.
@@ -322,13 +336,15 @@ struct RejectsFile {
     }
 
     /// The input whose lines are being written, named in each header when
-    /// the run has several: `# feed.ndjson line 3: …`.
+    /// the run has several, as a JSON string: `# "feed.ndjson" line 3: …`.
     var inputName: String?
 
     /// Writes one rejected line with its reasons.
     mutating func write(_ line: ArraySlice<UInt8>, number: Int, reasons: [String]) {
         guard failure == nil else { return }
-        let header = "# " + (inputName.map { "\($0) " } ?? "") + "line \(number): " + reasons.joined(separator: "; ") + "\n"
+        // A name with a line break in it would end the `#` line early.
+        let named = inputName.map { String(decoding: JSONWriter.serialize(MappedValue.string($0)), as: UTF8.self) + " " } ?? ""
+        let header = "# " + named + "line \(number): " + reasons.joined(separator: "; ") + "\n"
         do {
             try sink.write(Array(header.utf8) + line + [UInt8(ascii: "\n")])
         } catch {

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// The process's folders, for `maplang test`: what a path is, a folder's
-/// entries, where links lead, and whether a file may be replaced.
+/// The process's folders, for `maplang test` and the folders `maplang run`
+/// maps: what a path is, a folder's entries, where links lead, and whether
+/// a file may be replaced.
 extension ProcessConsole {
     public func kind(of path: String) -> FileKind? {
         var info = stat()
@@ -21,13 +22,24 @@ extension ProcessConsole {
         var entries: [DirectoryEntry] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
+                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { bytes in
+                    let name = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+                    let text = String(decoding: name, as: UTF8.self)
+                    return text.utf8.elementsEqual(name) ? text : nil
                 }
+            }
+            // A name that is not UTF-8 could not be opened again by the
+            // text it would be read as, so it is an error, not a file left out.
+            guard let name else {
+                throw ConsoleError(message: "cannot read `\(directory)`: it holds a name that is not UTF-8, which MapLang cannot open")
             }
             guard name != ".", name != ".." else { continue }
             var info = stat()
-            guard lstat(directory + "/" + name, &info) == 0 else { continue }
+            guard lstat(directory + "/" + name, &info) == 0 else {
+                // Removed since it was listed: it is no longer there to read.
+                if errno == ENOENT { continue }
+                throw ConsoleError(message: "cannot read `\(directory + "/" + name)`: \(systemReason())")
+            }
             entries.append(DirectoryEntry(name: name, kind: FileKind(mode: info.st_mode)))
         }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -37,6 +37,7 @@ struct RecordOutput {
     /// Opens the top-level array.
     mutating func beginArray() {
         buffer.append(UInt8(ascii: "["))
+        elements = 0
         isInArray = true
     }
 
@@ -171,6 +172,9 @@ struct RecordOutput {
         buffer = []
         try sink.commit()
     }
+
+    /// The first write that failed, if one did.
+    var writeFailure: ConsoleError? { failure }
 
     /// Writes the buffer once it is large.
     private mutating func flushIfLarge() {

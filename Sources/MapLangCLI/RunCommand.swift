@@ -93,21 +93,14 @@ struct RunCommand {
             reporter.fail("standard input (`-`) is named more than once; it can be read only once")
             return .usage
         }
-        let inputPaths: [String]
-        do {
-            let found = try RunInputs(console: console, arguments: Array(arguments.positionals.dropFirst()))
-            inputPaths = found.paths
-            // Not an error: an engine may hand a worker an empty partition.
-            for folder in found.emptyFolders { reporter.summary("note: `\(folder)` holds no file to map\n") }
-        } catch {
-            reporter.fail(error.message)
-            return .unreadableInput
-        }
-        if inputPaths.count != 1 && arguments.flags.contains("--explain") {
-            reporter.fail("`--explain` traces the records of one input; the run has \(inputPaths.count)")
+        let found = RunInputs(console: console, arguments: Array(arguments.positionals.dropFirst()))
+        // Not an error: an engine may hand a worker an empty partition.
+        for folder in found.emptyFolders { reporter.summary("note: `\(folder)` holds no file to map\n") }
+        if found.entries.count != 1 && arguments.flags.contains("--explain") {
+            reporter.fail("`--explain` traces the records of one input; the run has \(found.entries.count)")
             return .usage
         }
-        if let collision = Self.outputCollision(arguments, inputs: inputPaths, console: console) {
+        if let collision = Self.outputCollision(arguments, inputs: found, console: console) {
             reporter.fail(collision)
             return .usage
         }
@@ -171,9 +164,14 @@ struct RunCommand {
             reporter.fail(error.message)
             return .outputError
         }
-        var inputs = inputPaths.map { path in
-            let name = path == "-" ? "<stdin>" : path
-            return RunInput(name: name) { () throws(ConsoleError) in try console.openRunInput(path, name: name) }
+        var inputs = found.entries.map { entry in
+            switch entry {
+            case .file(let path):
+                let name = path == "-" ? "<stdin>" : path
+                return RunInput(name: name) { () throws(ConsoleError) in try console.openRunInput(path) }
+            case .unreadable(let message):
+                return RunInput(name: "") { () throws(ConsoleError) in throw ConsoleError(message: message) }
+            }
         }
         if let explained, let input = inputs.first {
             let opened: any InputSource
@@ -224,14 +222,14 @@ struct RunCommand {
     /// file, under any spelling: through links, `..` or another path. An
     /// output replaces its file, so the input would be lost, or the mapped
     /// and rejected lines mixed; `nil` when every output is a file of its own.
-    static func outputCollision(_ arguments: ParsedArguments, inputs: [String], console: any Console) -> String? {
+    static func outputCollision(_ arguments: ParsedArguments, inputs: RunInputs, console: any Console) -> String? {
         // An output of `-` is the file of that name, not standard input.
         let outputs = ["--output", "--rejects", "--explain-to"].compactMap { option in
             arguments.values[option].map { (option: option, path: $0, identity: console.identity(of: $0 == "-" ? "./-" : $0)) }
         }
         let read =
             [(what: "the rules file", path: arguments.positionals[0], effect: "it would be overwritten")]
-            + inputs.map { (what: "the input file", path: $0, effect: "it would be overwritten while it is read") }
+            + inputs.paths.map { (what: "the input file", path: $0, effect: "it would be overwritten while it is read") }
         let identities = read.map { console.identity(of: $0.path) }
         for output in outputs {
             guard let identity = output.identity else { continue }
@@ -252,6 +250,24 @@ struct RunCommand {
         for (index, first) in outputs.enumerated() {
             for second in outputs[(index + 1)...] where first.identity != nil && first.identity == second.identity {
                 return "`\(first.option)` and `\(second.option)` name the same file `\(first.path)`; what they write would be mixed"
+            }
+        }
+        return outputInInputFolder(outputs.map { ($0.option, $0.path) }, folders: inputs.folders, console: console)
+    }
+
+    /// What is wrong when an output would be written into a folder named as
+    /// an input, at any depth and under any spelling: a later run over the
+    /// folder would read it as input. `nil` when none would.
+    private static func outputInInputFolder(
+        _ outputs: [(option: String, path: String)], folders: [String], console: any Console
+    ) -> String? {
+        let resolved = folders.compactMap { folder in (try? console.resolvedPath(folder)).map { (folder, $0) } }
+        guard !resolved.isEmpty else { return nil }
+        for output in outputs {
+            let parent = OutputFile.directory(of: output.path)
+            guard let place = try? console.resolvedPath(parent.isEmpty ? "." : parent) else { continue }
+            for (folder, root) in resolved where place == root || place.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                return "`\(output.option)` names `\(output.path)`, inside the input folder `\(folder)`; a later run over the folder would read it as input"
             }
         }
         return nil

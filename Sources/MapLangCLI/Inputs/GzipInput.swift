@@ -12,10 +12,13 @@ import CZlib
 final class GzipInput: InputSource {
     /// The compressed bytes.
     private let source: any InputSource
-    /// How messages name the input.
+    /// How messages name the input: `` `logs.gz` `` or `standard input`.
     private let name: String
-    /// zlib's state.
-    private var stream = z_stream()
+    /// zlib's state, at an address of its own: zlib checks on each call
+    /// that it is given the state it began with.
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    /// The compressed bytes of the members before the current one.
+    private var earlierMembers = 0
     /// Compressed bytes read and not yet decompressed: `pending[consumed...]`.
     private var pending: [UInt8]
     /// How much of `pending` zlib has taken.
@@ -39,15 +42,18 @@ final class GzipInput: InputSource {
         self.source = source
         self.name = name
         self.pending = head
+        stream.initialize(to: z_stream())
         // 15 window bits, plus 16: a gzip header and trailer, not zlib's.
-        let status = inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let status = inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
+            // `deinit` gives the state back: zlib's end of a state it never began does nothing.
             throw ConsoleError(message: "cannot read \(name): zlib could not start (status \(status))")
         }
     }
 
     deinit {
-        inflateEnd(&stream)
+        inflateEnd(stream)
+        stream.deallocate()
     }
 
     /// A compressed input has no bytes of its own to map.
@@ -78,12 +84,13 @@ final class GzipInput: InputSource {
             }
             if memberEnded {
                 // Another member may follow; anything else is an error.
+                earlierMembers += Int(stream.pointee.total_in)
                 guard try startsAnotherMember() else {
                     throw ConsoleError(
                         message: "cannot read \(name): bytes that are not gzip data follow the compressed data, "
-                            + "at compressed offset \(Int(stream.total_in))")
+                            + "at byte \(earlierMembers) of the file")
                 }
-                inflateReset(&stream)
+                inflateReset(stream)
                 memberEnded = false
             }
             let status = inflateStep(into: &output, at: produced, limit: limit, produced: &produced)
@@ -95,7 +102,7 @@ final class GzipInput: InputSource {
             case Z_NEED_DICT:
                 throw ConsoleError(message: "cannot read \(name): the gzip data asks for a preset dictionary, which gzip files never do")
             default:
-                let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
+                let reason = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
                 throw ConsoleError(message: "cannot read \(name): not valid gzip data (\(reason))")
             }
         }
@@ -109,15 +116,15 @@ final class GzipInput: InputSource {
         var status: Int32 = Z_OK
         pending.withUnsafeMutableBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = input.baseAddress! + consumed
-                stream.avail_in = UInt32(available)
-                stream.next_out = out.baseAddress! + start
-                stream.avail_out = UInt32(limit - start)
-                status = inflate(&stream, Z_NO_FLUSH)
-                consumed += available - Int(stream.avail_in)
-                produced = limit - Int(stream.avail_out)
-                stream.next_in = nil
-                stream.next_out = nil
+                stream.pointee.next_in = input.baseAddress! + consumed
+                stream.pointee.avail_in = UInt32(available)
+                stream.pointee.next_out = out.baseAddress! + start
+                stream.pointee.avail_out = UInt32(limit - start)
+                status = inflate(stream, Z_NO_FLUSH)
+                consumed += available - Int(stream.pointee.avail_in)
+                produced = limit - Int(stream.pointee.avail_out)
+                stream.pointee.next_in = nil
+                stream.pointee.next_out = nil
             }
         }
         return status

@@ -8,51 +8,72 @@
 /// are left out; so are symbolic links to folders, so a link cannot make
 /// the walk loop, and entries that are neither files nor links to files
 /// (a named pipe there would block the run). The walk goes at most
-/// `depthLimit` folders deep.
+/// `depthLimit` folders deep. A folder that cannot be read takes its place
+/// in the order as an input that cannot be read, so it is reported when its
+/// turn comes and the run goes on, as it does past a file that cannot be read.
 struct RunInputs {
     /// The deepest folder walked, counting the one named as 1.
     static let depthLimit = 32
 
-    /// Where the files are.
-    let console: any Console
-    /// The files, in order; a file named twice is mapped twice.
-    private(set) var paths: [String] = []
+    /// One input in its place: a file to map, or why a folder could not be read.
+    enum Entry: Equatable {
+        /// A file, or `-` for standard input.
+        case file(String)
+        /// A folder that could not be read, or that goes too deep.
+        case unreadable(String)
+    }
+
+    /// The inputs, in order; a file named twice is mapped twice.
+    private(set) var entries: [Entry] = []
     /// The folders named that hold no file to map.
     private(set) var emptyFolders: [String] = []
+    /// The folders named, which an output may not be written into.
+    private(set) var folders: [String] = []
 
-    /// Lists the inputs the arguments name.
-    ///
-    /// - Throws: A folder that cannot be read, or that goes deeper than `depthLimit`.
-    init(console: any Console, arguments: [String]) throws(ConsoleError) {
-        self.console = console
+    /// The files among the inputs.
+    var paths: [String] {
+        entries.compactMap { entry in
+            if case .file(let path) = entry { path } else { nil }
+        }
+    }
+
+    /// Lists the inputs the arguments name, in `console`'s files.
+    init(console: any Console, arguments: [String]) {
         for argument in arguments {
-            if console.kind(of: argument) == .directory {
-                let before = paths.count
-                try walk(argument, depth: 1)
-                if paths.count == before { emptyFolders.append(argument) }
-            } else {
+            guard console.kind(of: argument) == .directory else {
                 // A file, standard input, or a path that opening reports on.
-                paths.append(argument)
+                entries.append(.file(argument))
+                continue
             }
+            folders.append(argument)
+            let before = entries.count
+            walk(argument, depth: 1, in: console)
+            if entries.count == before { emptyFolders.append(argument) }
         }
     }
 
     /// Adds a folder's files, and those of the folders in it.
-    private mutating func walk(_ folder: String, depth: Int) throws(ConsoleError) {
+    private mutating func walk(_ folder: String, depth: Int, in console: any Console) {
         guard depth <= Self.depthLimit else {
-            throw ConsoleError(
-                message: "`\(folder)` is more than \(Self.depthLimit) folders deep inside the folder named; "
-                    + "name a deeper folder itself")
+            return entries.append(
+                .unreadable("`\(folder)` is more than \(Self.depthLimit) folders deep inside the folder named; name a deeper folder itself"))
         }
-        for entry in try console.entries(of: folder) where !entry.name.hasPrefix(".") && !entry.name.hasPrefix("_") {
-            let path = TestPaths.join(folder, entry.name)
+        let found: [DirectoryEntry]
+        do {
+            found = try console.entries(of: folder)
+        } catch {
+            return entries.append(.unreadable(error.message))
+        }
+        for entry in found where !entry.name.hasPrefix(".") && !entry.name.hasPrefix("_") {
+            // `./-` is the file named `-`, not standard input.
+            let path = TestPaths.join(folder, entry.name) == "-" ? "./-" : TestPaths.join(folder, entry.name)
             switch entry.kind {
             case .regular:
-                paths.append(path)
+                entries.append(.file(path))
             case .directory:
-                try walk(path, depth: depth + 1)
+                walk(path, depth: depth + 1, in: console)
             case .symbolicLink where console.kind(of: path) == .regular:
-                paths.append(path)
+                entries.append(.file(path))
             case .symbolicLink, .other:
                 break
             }

@@ -17,7 +17,7 @@ struct GzipInputTests {
 
     /// The console's opening of `in.gz` holding `bytes`, read in chunks of `chunk`.
     static func open(_ bytes: [UInt8], chunk: Int = 1 << 16) throws(ConsoleError) -> any InputSource {
-        try MemoryConsole(files: ["in.gz": bytes], chunkSize: chunk).openRunInput("in.gz", name: "in.gz")
+        try MemoryConsole(files: ["in.gz": bytes], chunkSize: chunk).openRunInput("in.gz")
     }
 
     /// Lines enough to span many of the reader's chunks, compressed or not.
@@ -37,6 +37,10 @@ struct GzipInputTests {
         let both = Gzip.compress(first) + Gzip.compress(second)
         #expect(try Self.readAll(Self.open(both, chunk: 3)) == first + second)
         #expect(try Self.readAll(Self.open(both + Gzip.compress([]))) == first + second)
+        // Bytes after the last member are placed in the file, past every member.
+        #expect(throws: ConsoleError(message: "cannot read `in.gz`: bytes that are not gzip data follow the compressed data, at byte \(both.count) of the file")) {
+            _ = try Self.readAll(Self.open(both + [0x00, 0x01], chunk: 4))
+        }
     }
 
     @Test func anInputThatIsNotGzipIsReadAsItIs() throws {
@@ -49,10 +53,10 @@ struct GzipInputTests {
 
     /// Ways gzip data can be damaged, each with the start of its message.
     enum Damage: String, CaseIterable, Sendable {
-        case cutShort = "cannot read in.gz: the gzip data ends in the middle of a member; the file is cut short"
-        case trailingBytes = "cannot read in.gz: bytes that are not gzip data follow the compressed data, at compressed offset"
-        case corrupt = "cannot read in.gz: not valid gzip data ("
-        case badChecksum = "cannot read in.gz: not valid gzip data (incorrect data check)"
+        case cutShort = "cannot read `in.gz`: the gzip data ends in the middle of a member; the file is cut short"
+        case trailingBytes = "cannot read `in.gz`: bytes that are not gzip data follow the compressed data, at byte"
+        case corrupt = "cannot read `in.gz`: not valid gzip data ("
+        case badChecksum = "cannot read `in.gz`: not valid gzip data (incorrect data check)"
 
         /// Damages one member.
         func apply(_ gzip: [UInt8]) -> [UInt8] {

@@ -17,6 +17,16 @@ struct RunInputsTests {
         "b.ndjson": "{\"id\": 2, \"name\": \"b\"}\nnot json\n",
     ]
 
+    @Test func arraysOneAfterAnotherAreEachValidJSON() {
+        let (compact, _) = CLIHarness.run(["run", "orders.map", "a.json", "a.json"], files: Self.files)
+        #expect(compact.stdout == "[{\"id\":1,\"name\":\"a\"}]\n[{\"id\":1,\"name\":\"a\"}]\n")
+        var files = Self.files
+        files["none.json"] = "[]"
+        let (pretty, _) = CLIHarness.run(["run", "orders.map", "a.json", "none.json", "a.json", "--pretty"], files: files)
+        let element = "[\n  {\n    \"id\": 1,\n    \"name\": \"a\"\n  }\n]\n"
+        #expect(pretty.stdout == element + "[]\n" + element)
+    }
+
     @Test func documentsAreWrittenInArgumentOrderEachOnLinesOfItsOwn() {
         let (outcome, _) = CLIHarness.run(["run", "orders.map", "b.json", "a.json"], files: Self.files)
         CLIHarness.expect(
@@ -38,9 +48,9 @@ struct RunInputsTests {
         #expect(
             console.written["rejects.txt"].map { String(decoding: $0, as: UTF8.self) }
                 == """
-                # a.ndjson line 2: $.id: 0 is not in 1...
+                # "a.ndjson" line 2: $.id: 0 is not in 1...
                 {"id": 0, "name": "z"}
-                # b.ndjson line 2: column 1: expected `null`, found `not`
+                # "b.ndjson" line 2: column 1: expected `null`, found `not`
                 not json
 
                 """)
@@ -63,6 +73,21 @@ struct RunInputsTests {
         ])
     }
 
+    @Test func aFileNamedDashInAFolderIsNotStandardInput() {
+        let console = MemoryConsole(directory: CLIHarness.nowhere, files: ["-": Array("{}".utf8), "a.json": Array("{}".utf8)])
+        #expect(RunInputs(console: console, arguments: ["."]).paths == ["./-", "a.json"])
+    }
+
+    @Test func aFolderTooDeepIsReportedInItsPlaceAndTheOthersMapped() {
+        var files = Self.files
+        files["in/" + String(repeating: "d/", count: RunInputs.depthLimit) + "x.ndjson"] = "{\"id\": 9, \"name\": \"x\"}\n"
+        files["in/z.ndjson"] = "{\"id\": 3, \"name\": \"z\"}\n"
+        let (outcome, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson"], files: files)
+        #expect(outcome.stdout == "{\"id\":3,\"name\":\"z\"}\n")
+        #expect(outcome.stderr.hasPrefix("maplang: error: `in/" + String(repeating: "d/", count: RunInputs.depthLimit - 1) + "d` is more than 32 folders deep"))
+        #expect(outcome.status == 66)
+    }
+
     @Test func anEmptyPartitionWritesNothingAndSucceeds() {
         let (empty, _) = CLIHarness.run(["run", "orders.map", "-", "--ndjson", "--inline-rejects"], files: Self.files)
         CLIHarness.expect(empty, status: 0)
@@ -70,6 +95,10 @@ struct RunInputsTests {
         files["in/_SUCCESS"] = ""
         let (folder, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson"], files: files)
         CLIHarness.expect(folder, stderr: "note: `in` holds no file to map\n", status: 0)
+        // A file output is the complete output: empty.
+        let (document, console) = CLIHarness.run(["run", "orders.map", "in", "-o", "out.json"], files: files)
+        #expect(document.status == 0)
+        #expect(console.written["out.json"] == [])
     }
 
     @Test func aBadInputIsReportedAndTheOthersStillMapped() {
@@ -103,5 +132,11 @@ struct RunInputsTests {
         let (collision, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson", "-o", "in/out.ndjson"], files: files)
         #expect(collision.status == 64)
         #expect(collision.stderr.contains("`--output` names the input file `in/out.ndjson`"))
+        // A new file in an input folder would be read by the next run over it.
+        let (inside, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson", "--rejects", "in/_rejects.txt"], files: files)
+        CLIHarness.expect(
+            inside,
+            stderr: "maplang: error: `--rejects` names `in/_rejects.txt`, inside the input folder `in`; a later run over the folder would read it as input\n",
+            status: 64)
     }
 }

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @testable import MapLang
@@ -402,5 +407,30 @@ extension OutputFileProcessConsoleTests {
             console.error
                 == "maplang: error: `--rejects` names the input file `\(directory)/./feed.ndjson` (`\(feed)`); it would be overwritten while it is read\n")
         #expect(try Self.read(feed) == #"{"id": 1, "name": "a"}"# + "\n{\n")
+    }
+}
+
+extension OutputFileProcessConsoleTests {
+    /// A folder holding a name that is not UTF-8 is reported, never left out
+    /// unsaid, and the inputs around it are mapped. Skipped where the file
+    /// system refuses such names (APFS, for one).
+    @Test func aNameThatIsNotUTF8IsReportedNotSkipped() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write(F.orders, to: directory + "/orders.map")
+        try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
+        try Self.write(#"{"id": 1, "name": "a"}"# + "\n", to: directory + "/good.ndjson")
+        let odd = Array((directory + "/in/bad").utf8) + [0xFF, 0]
+        let made = odd.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
+        }
+        guard made >= 0 else { return }
+        close(made)
+        let console = FileBackedConsole()
+        let status = CommandLineTool(console: console).run(
+            ["run", directory + "/orders.map", directory + "/in", directory + "/good.ndjson", "--ndjson"])
+        #expect(status == F.Status.unreadable)
+        #expect(console.error == "maplang: error: cannot read `\(directory)/in`: it holds a name that is not UTF-8, which MapLang cannot open\n")
+        #expect(String(decoding: console.output, as: UTF8.self) == #"{"id":1,"name":"a"}"# + "\n")
     }
 }
