@@ -128,7 +128,7 @@ fi
 if [[ "$(man --help 2>&1)" == *--warnings* ]]; then
     MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$manual" >"$work/man.txt" 2>"$work/man.err" || fail "man failed on the manual page"
     [ ! -s "$work/man.err" ] || fail "man warned: $(cat "$work/man.err")"
-    grep -q "maplang run RULES INPUT \[options\]" "$work/man.txt" || fail "the rendered page has no usage of run"
+    grep -q "maplang run RULES INPUT \[INPUT...\] \[options\]" "$work/man.txt" || fail "the rendered page has no usage of run"
     checked="$checked man"
 fi
 if command -v mandoc >/dev/null; then

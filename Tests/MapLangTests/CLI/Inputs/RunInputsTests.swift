@@ -56,7 +56,7 @@ struct RunInputsTests {
                 """)
     }
 
-    @Test func aFolderStandsForItsFilesInNameOrder() throws {
+    @Test func aFolderStandsForItsFilesInNameOrder() {
         var files = Self.files
         files["in/b.ndjson"] = "{\"id\": 2, \"name\": \"b\"}\n"
         files["in/a/1.ndjson"] = "{\"id\": 11, \"name\": \"a1\"}\n"
@@ -68,7 +68,7 @@ struct RunInputsTests {
         CLIHarness.expect(
             outcome, stdout: "{\"id\":11,\"name\":\"a1\"}\n{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"b\"}\n", status: 0)
         let console = MemoryConsole(directory: CLIHarness.nowhere, files: files.mapValues { Array($0.utf8) })
-        #expect(try RunInputs(console: console, arguments: ["in", "b.json", "in/a"]).paths == [
+        #expect(RunInputs(console: console, arguments: ["in", "b.json", "in/a"]).paths == [
             "in/a/1.ndjson", "in/a.ndjson", "in/b.ndjson", "b.json", "in/a/1.ndjson",
         ])
     }
