@@ -152,10 +152,10 @@ def check_manifest(tally, label, output, inputs, manifest):
     """Checks one process's output against what the generator says must be
     rejected (integrations/data.py --manifest)."""
     rejected = [i + 1 for i, line in enumerate(output) if is_reject(line)]
-    tally.check("%s: one process rejects exactly the %d lines the generator made bad"
+    tally.check("%s: rejects exactly the %d lines the generator made bad"
                 % (label, len(manifest["rejects"])), rejected == manifest["rejects"],
                 "rejected %s, expected %s" % (rejected[:10], manifest["rejects"][:10]))
-    tally.check("%s: one process writes one line per input line" % label,
+    tally.check("%s: writes one line per input line" % label,
                 len(output) == len(inputs) == manifest["lines"])
 
 
@@ -187,7 +187,7 @@ def main(argv):
         inputs = lines_of(f.read())
     if len(argv) == 6:
         with open(argv[5]) as f:
-            check_manifest(tally, label + ", one process", expected, inputs, json.load(f))
+            check_manifest(tally, "one process", expected, inputs, json.load(f))
     compare_outputs(tally, label, expected, actual, inputs)
     return tally.finish()
 

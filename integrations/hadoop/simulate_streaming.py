@@ -55,6 +55,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.dont_write_bytecode = True  # no __pycache__ left in the tree
 import common  # noqa: E402  (integrations/common.py)
 
 SPLIT_SLOP = 1.1  # FileInputFormat.SPLIT_SLOP

@@ -42,6 +42,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.dont_write_bytecode = True  # no __pycache__ left in the tree
 import common  # noqa: E402  (integrations/common.py)
 
 
@@ -131,7 +132,8 @@ def main():
             tally.check("one process over %s data exits 0 (status %d)" % (name, status),
                         status == 0, err.strip()[-500:])
             expected[name] = common.lines_of(out)
-            common.check_manifest(tally, "%s data" % name, expected[name], lines, manifest)
+            common.check_manifest(tally, "one process over %s data" % name, expected[name],
+                                  lines, manifest)
 
         # Partitions of about a quarter of the file for the DataFrame
         # routes, as textFile's minPartitions=4 gives for (a).
