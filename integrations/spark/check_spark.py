@@ -16,6 +16,10 @@ numbers, which count from the start of each partition):
     BINARY, piped through maplang by pipe_bytes below: the route that loses
     nothing, even on input that is not valid UTF-8 or holds a carriage
     return as JSON white space.
+(d) The way back from Spark: the lines saved by saveAsTextFile, gzip-
+    compressed, and the folder Spark wrote given to
+    `maplang run RULES FOLDER --ndjson --inline-rejects`, which reads the
+    part files in order and leaves out _SUCCESS and the hidden .crc files.
 
 Why (c): Spark's text sources decode each line as UTF-8 into a Java string,
 replacing bytes that are not UTF-8 with U+FFFD, so a line that maplang
@@ -34,9 +38,11 @@ failure.
 """
 
 import argparse
+import gzip
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -213,13 +219,43 @@ def main():
                   for line in part]
         common.compare_outputs(tally, "(c)", expected["full"], actual, full_lines, pieces)
 
+        # (d) The way back: a folder Spark wrote, gzip-compressed, read by
+        # maplang itself. Its part files are mapped in name order, which is
+        # partition order; _SUCCESS and the hidden .crc files are left out.
+        print("-- (d) maplang run RULES FOLDER over the gzip part files Spark wrote", flush=True)
+        folder = os.path.join(work, "written")
+        sc.textFile(clean, minPartitions=4).saveAsTextFile(
+            folder, compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
+        names = sorted(os.listdir(folder))
+        parts = [n for n in names if n.startswith("part-")]
+        tally.check("(d) Spark wrote %d gzip parts, _SUCCESS and .crc files" % len(parts),
+                    len(parts) >= 4 and all(n.endswith(".gz") for n in parts)
+                    and "_SUCCESS" in names and any(n.endswith(".crc") for n in names))
+        pieces = []
+        for n in parts:
+            with gzip.open(os.path.join(folder, n)) as f:
+                pieces.append(len(common.lines_of(f.read())))
+        run = subprocess.run([maplang, "run", rules, folder, "--ndjson", "--inline-rejects"],
+                             capture_output=True)
+        tally.check("(d) maplang exits 0 (status %d)" % run.returncode, run.returncode == 0,
+                    run.stderr.decode("utf-8", "replace")[-300:])
+        actual = common.lines_of(run.stdout)
+        common.compare_outputs(tally, "(d)", expected["clean"], actual, clean_lines, pieces,
+                               names=True)
+        owners = [os.path.join(folder, n) for n, count in zip(parts, pieces) for _ in range(count)]
+        wrong = [i + 1 for i, line in enumerate(actual)
+                 if common.is_reject(line) and i < len(owners)
+                 and common.reject_of(line)["file"] != owners[i]]
+        tally.check("(d) each reject names the part file it came from", not wrong,
+                    "input lines %s" % wrong[:10])
+
         # What route (a) makes of the same data: notes, not checks.
         text_lines = sc.textFile(full, minPartitions=4).collect()
         bad = full_manifest["kinds"]["invalid-utf8"]
         tally.note("sc.textFile over the data of (c) gives %d lines for the file's %d: each"
                    " carriage return inside a line makes two" % (len(text_lines), len(full_lines)))
-        tally.note("and the %d lines that are not UTF-8 arrive with U+FFFD in place of the"
-                   " byte 0xE9 (%d lines hold U+FFFD), so maplang sees valid JSON there"
+        tally.note("lines that are not UTF-8: %d in the file; lines holding U+FFFD in place of"
+                   " the byte 0xE9: %d from sc.textFile, which maplang sees as valid JSON"
                    % (len(bad), sum("\ufffd" in line for line in text_lines)))
     finally:
         if spark is not None:
