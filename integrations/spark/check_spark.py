@@ -3,7 +3,7 @@
 
 usage: check_spark.py MAPLANG RULES [--lines N]
 
-Three routes, each compared with one `maplang run RULES - --ndjson
+Four routes, each compared with one `maplang run RULES - --ndjson
 --inline-rejects` process over the same file (integrations/common.py says
 how: mapped records byte-identical, rejects identical but for their line
 numbers, which count from the start of each partition):
