@@ -41,7 +41,7 @@ apt_install() { # apt_install PACKAGE: installs a Debian package when root; says
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         if ! apt-get install -y -qq "$1" >/dev/null 2>&1; then
             # The package lists may never have been fetched.
-            apt-get update -qq >/dev/null 2>&1 || true
+            apt-get update -qq >/dev/null 2>&1 || echo "integrations: apt-get update failed; trying the install anyway" >&2
             apt-get install -y -qq "$1" >/dev/null 2>&1 || echo "integrations: apt-get could not install $1" >&2
         fi
     fi

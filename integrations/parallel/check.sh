@@ -39,9 +39,16 @@ check() { # check DESCRIPTION COMMAND...: runs COMMAND, counts and prints the ou
     fi
 }
 compare() { # compare LABEL EXPECTED ACTUAL [MANIFEST]: the line-by-line checks of common.py
-    local out
-    out="$(python3 "$here/common.py" compare "$1" "$2" "$3" "$work/in.ndjson" ${4:+"$4"})" || true
+    local out code=0
+    # common.py exits 1 when a check failed, counted below from its last
+    # line; any other status means it did not run to the end.
+    out="$(python3 "$here/common.py" compare "$1" "$2" "$3" "$work/in.ndjson" ${4:+"$4"})" || code=$?
     printf '%s\n' "$out" | sed '$d'
+    if [ "$code" != 0 ] && [ "$code" != 1 ]; then
+        echo "  FAIL  $1: the comparison ended with status $code"
+        failed=$((failed + 1))
+        return
+    fi
     # The last line is `LABEL: N passed, N failed`.
     local last p f
     last="$(printf '%s\n' "$out" | tail -n 1)"
@@ -57,7 +64,8 @@ compare() { # compare LABEL EXPECTED ACTUAL [MANIFEST]: the line-by-line checks 
 }
 same_bytes() { cmp -s "$1" "$2"; }
 status_is() { [ "$1" = "$2" ]; }
-only_records() { grep -v -a '^{"\$reject":' "$1" || true; }
+# grep's status 1 (every line a reject) is an answer; 2 is an error.
+only_records() { grep -v -a '^{"\$reject":' "$1" || [ $? = 1 ]; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -105,9 +113,15 @@ status=0
 check "one process exits 1: some lines were rejected (status $status)" status_is "$status" 1
 check "its output is the --inline-rejects output without the rejects (cmp)" \
     same_bytes "$work/one.records" "$work/one.plain"
+# parallel exits with the number of jobs that failed (here, that had a
+# reject), at most 101; checked against the job log below.
+parallel_status=0
 parallel --will-cite --pipe --keep-order --block 1M -j2 --joblog "$work/joblog" \
     "$maplang" run "$rules" - --ndjson \
-    <"$work/in.ndjson" >"$work/pipe.plain" 2>/dev/null || true
+    <"$work/in.ndjson" >"$work/pipe.plain" 2>/dev/null || parallel_status=$?
+rejecting_jobs="$(awk -F'\t' 'NR > 1 && $7 == 1' "$work/joblog" | wc -l | tr -d ' ')"
+check "parallel's status counts the jobs that had rejects (status $parallel_status, jobs $rejecting_jobs)" \
+    status_is "$parallel_status" "$((rejecting_jobs > 101 ? 101 : rejecting_jobs))"
 statuses="$(awk -F'\t' 'NR > 1 { print $7 }' "$work/joblog" | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
 check "every job exited 0 or 1 (count, status: $statuses)" \
     test -z "$(awk -F'\t' 'NR > 1 && $7 != 0 && $7 != 1' "$work/joblog")"
