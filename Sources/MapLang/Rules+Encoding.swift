@@ -27,6 +27,13 @@ extension Rules {
     ///   model, `irreversibleRules` when some field cannot be mapped back
     ///   (`reversalProblems`), or `modelChoice`.
     public func encode(_ value: some Encodable, model: String? = nil) throws -> Data {
+        if let written = encodedDirectly(value, model: model) { return Data(written) }
+        return try encodedThroughReverseMapping(value, model: model)
+    }
+
+    /// `encode` through the interpreter: the value as a model-shaped tree,
+    /// mapped back, then written.
+    package func encodedThroughReverseMapping(_ value: some Encodable, model: String?) throws -> Data {
         let encoded = try MappedValueEncoder.encode(value)
         do {
             return Data(try reverse(encoded, from: model).jsonBytes())
@@ -34,5 +41,17 @@ extension Rules {
             throw EncodingError.invalidValue(
                 value, .init(codingPath: error.codingPath, debugDescription: error.codingDescription, underlyingError: error))
         }
+    }
+
+    /// The value written straight to source-shaped JSON, when its model is
+    /// on that path (`DirectReversePlan`) and the value holds nothing the
+    /// path leaves to reverse mapping; `nil` otherwise, and for every
+    /// error, which `encode` then gives by encoding the value again through
+    /// the interpreter. Coverage is counted only there.
+    package func encodedDirectly(_ value: some Encodable, model name: String?) -> [UInt8]? {
+        guard coverage == nil, plan.reversalProblems.isEmpty, let id = try? chosenModel(name), case .model(let model) = id.target,
+            plan.directReverse.models[model] != nil
+        else { return nil }
+        return try? DirectSourceWriter(plan: plan.directReverse).document(value, model: model)
     }
 }

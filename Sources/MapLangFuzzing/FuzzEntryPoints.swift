@@ -50,6 +50,20 @@ package enum FuzzEntryPoints {
                 preconditionFailure("the direct path and the tree differ: \(difference)")
             }
         }
+        // The same bytes as a model-shaped value to encode, and every record they map to.
+        let encoding = DirectEncodingComparison.rules
+        if let value = try? JSONReader.parse(bytes).mappedValue {
+            for model in ["Record", "Owner", "Tag", "Audit"] {
+                if let difference = DirectEncodingComparison.difference(encoding, value, model: model) {
+                    preconditionFailure("encoding directly and through reverse mapping differ: \(difference)")
+                }
+            }
+        }
+        _ = try? encoding.mapDocument(bytes, to: try! encoding.model(named: nil)) { record in
+            if let value = record.value, let difference = DirectEncodingComparison.difference(encoding, value) {
+                preconditionFailure("encoding directly and through reverse mapping differ: \(difference)")
+            }
+        }
     }
 
     /// The start both fuzzing rules files share: settings and an enum with

@@ -1,0 +1,289 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The state `DirectSourceEncoder` and its containers share while one
+/// value is encoded: the tree being built, and a stack of the values being
+/// encoded, each knowing the kind the rules expect of it.
+///
+/// Anything the path does not write exactly as reverse mapping would
+/// stops it (`DirectEncodingStop`), and `Rules.encode` encodes the whole
+/// value again through the interpreter, which gives the result or the
+/// errors reverse mapping gives.
+final class DirectSourceWriter {
+    /// One value being encoded.
+    struct Level {
+        /// What the rules expect it to be.
+        var kind: DirectReversePlan.Kind
+        /// The node written for it; -1 before anything is, `nullNode` for `null`.
+        var node = -1
+        /// For a record: where its fields' nodes start in `slots`; -1 before its container is asked for.
+        var slots = -1
+    }
+
+    /// The node that stands for `null`.
+    static let nullNode = -2
+
+    let plan: DirectReversePlan
+    var tree = SourceTree()
+    /// The values being encoded, outermost first.
+    private(set) var levels: [Level] = []
+    /// Each record's fields' nodes, -1 for none yet, records' in turn.
+    private var slots: [Int] = []
+    /// The document written so far, when it is an array of records.
+    var output: [UInt8] = []
+    /// Whether the document is an array, written to `output` record by record.
+    private(set) var documentIsArray = false
+    /// Whether the scalar last written is wanted for a field's rules.
+    private var keepsScalar = false
+    /// The last `String` or `Int` written while `keepsScalar`.
+    private var scalar = MappedValue.null
+
+    init(plan: DirectReversePlan) {
+        self.plan = plan
+    }
+
+    /// Encodes a record of a model, or an array of them, into source-shaped JSON.
+    func document<T: Encodable>(_ value: T, model: Int) throws -> [UInt8] {
+        let node = try encode(value, as: .document(model))
+        if documentIsArray {
+            output.append(UInt8(ascii: "]"))
+            return output
+        }
+        guard node >= 0 else { throw DirectEncodingStop() }
+        tree.write(node, keys: plan.keys, to: &output)
+        return output
+    }
+
+    // MARK: - Values
+
+    /// Encodes a value of the kind the rules expect: the node written, or
+    /// `nullNode`, which only an optional kind gives.
+    ///
+    /// Each forced cast follows the check that `T` is that very type, so it
+    /// cannot fail; comparing the types first avoids a conditional cast.
+    func encode<T: Encodable>(_ value: T, as kind: DirectReversePlan.Kind) throws -> Int {
+        if case .optional(let wrapped) = kind { return try encode(value, as: plan.kinds[wrapped]) }
+        if case .scalar(let scalar) = kind {
+            if T.self == String.self { return try string(value as! String, as: scalar, isURL: false) }
+            if T.self == Int.self { return try integer(value as! Int, as: kind) }
+            if T.self == Bool.self { return try bool(value as! Bool, as: kind) }
+            if T.self == Double.self { return try double(value as! Double, as: kind) }
+            if T.self == Date.self { return try date(value as! Date, as: scalar) }
+            if T.self == URL.self { return try string((value as! URL).absoluteString, as: scalar, isURL: true) }
+        }
+        levels.append(Level(kind: kind))
+        try value.encode(to: DirectSourceEncoder(writer: self, level: levels.count - 1))
+        let finished = levels.removeLast()
+        if finished.node != -1, finished.slots < 0 { return finished.node }
+        guard finished.node == -1, finished.slots >= 0, let model = Self.model(of: finished.kind) else {
+            throw DirectEncodingStop()
+        }
+        return try record(of: model, slots: finished.slots)
+    }
+
+    /// The model a kind is a record of; `nil` when it is not one.
+    private static func model(of kind: DirectReversePlan.Kind) -> Int? {
+        switch kind {
+        case .model(let model), .document(let model): model
+        case .scalar, .array, .optional: nil
+        }
+    }
+
+    /// Sets the node written for a level; a second value for one stops the path.
+    func set(_ node: Int, at level: Int) throws {
+        guard levels.indices.contains(level), levels[level].node == -1 else { throw DirectEncodingStop() }
+        levels[level].node = node
+    }
+
+    /// The kind a level expects, for its containers; a container kept past
+    /// its value's end stops the path.
+    func kind(at level: Int) throws -> DirectReversePlan.Kind {
+        guard levels.indices.contains(level) else { throw DirectEncodingStop() }
+        return levels[level].kind
+    }
+
+    /// A `String`, as the kind expects it: a string, a URL or an enum case.
+    func string(_ value: String, as kind: DirectReversePlan.Kind) throws -> Int {
+        guard case .scalar(let scalar) = kind else { throw DirectEncodingStop() }
+        return try string(value, as: scalar, isURL: false)
+    }
+
+    /// A `String` or a `URL`'s text for a scalar.
+    private func string(_ value: String, as scalar: DirectScalar, isURL: Bool) throws -> Int {
+        let start = tree.text.bytes.count
+        switch scalar {
+        case .string where !isURL:
+            if keepsScalar { self.scalar = .string(value) }
+            tree.text.writeString(value)
+        case .url:
+            guard URLValidator.problem(with: value) == nil else { throw DirectEncodingStop() }
+            tree.text.writeString(value)
+        case .enumeration(let index, _) where !isURL:
+            guard let input = plan.enumCases[index][value] else { throw DirectEncodingStop() }
+            input.withUnsafeBufferPointer { tree.text.bytes.appendBytes($0) }
+        case .iso8601 where !isURL:
+            // Reverse mapping reads the text as a date and writes the date.
+            guard let timestamp = try? ISO8601DateParser.parse(value) else { throw DirectEncodingStop() }
+            return try date(timestamp)
+        case .string, .enumeration, .int, .bool, .double, .iso8601, .converted:
+            throw DirectEncodingStop()
+        }
+        return tree.textNode(since: start)
+    }
+
+    /// An integer of any width, for an `Int` or a `Double`.
+    func integer(_ value: some BinaryInteger, as kind: DirectReversePlan.Kind) throws -> Int {
+        guard case .scalar(let scalar) = kind, let integer = Int64(exactly: value) else { throw DirectEncodingStop() }
+        switch scalar {
+        case .int:
+            if keepsScalar { self.scalar = .int(integer) }
+        case .double:
+            break
+        case .string, .bool, .iso8601, .url, .enumeration, .converted:
+            throw DirectEncodingStop()
+        }
+        let start = tree.text.bytes.count
+        tree.text.writeInteger(integer)
+        return tree.textNode(since: start)
+    }
+
+    /// A finite `Double` for a `Double`.
+    func double(_ value: Double, as kind: DirectReversePlan.Kind) throws -> Int {
+        guard case .scalar(.double) = kind, value.isFinite else { throw DirectEncodingStop() }
+        let start = tree.text.bytes.count
+        NumberText.appendJSON(value, to: &tree.text.bytes)
+        return tree.textNode(since: start)
+    }
+
+    /// A `Bool`.
+    func bool(_ value: Bool, as kind: DirectReversePlan.Kind) throws -> Int {
+        guard case .scalar(.bool) = kind else { throw DirectEncodingStop() }
+        let start = tree.text.bytes.count
+        tree.text.write(MappedValue.bool(value))
+        return tree.textNode(since: start)
+    }
+
+    /// A `Date` in the years ISO-8601 writes and reads back, as its ISO-8601 text.
+    private func date(_ value: Date, as scalar: DirectScalar) throws -> Int {
+        guard scalar == .iso8601, let timestamp = Timestamp(value) else { throw DirectEncodingStop() }
+        return try date(timestamp)
+    }
+
+    private func date(_ timestamp: Timestamp) throws -> Int {
+        guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else { throw DirectEncodingStop() }
+        let start = tree.text.bytes.count
+        tree.text.write(MappedValue.date(timestamp))
+        return tree.textNode(since: start)
+    }
+
+    // MARK: - Records
+
+    /// Starts the record at a level when its container is first asked for.
+    func beginRecord(at level: Int) throws {
+        guard let model = Self.model(of: try kind(at: level)), let fields = plan.models[model]?.fields.count else {
+            throw DirectEncodingStop()
+        }
+        guard levels[level].slots < 0 else { return }
+        levels[level].slots = slots.count
+        slots.append(contentsOf: repeatElement(-1, count: fields))
+    }
+
+    /// Encodes a property of the record at a level as the field of its key.
+    func encodeField<T: Encodable>(_ value: T, key: String, at level: Int) throws {
+        let (field, slot) = try fieldSlot(key, at: level)
+        if field.rules.isEmpty {
+            slots[slot] = try encode(value, as: plan.kinds[field.kind])
+            return
+        }
+        keepsScalar = true
+        scalar = .null
+        defer { keepsScalar = false }
+        let node = try encode(value, as: plan.kinds[field.kind])
+        // The rules run on the `String` or `Int` written, as forward mapping reads it back.
+        if node >= 0, field.rules.contains(where: { $0.kind.violation(by: scalar) != nil }) { throw DirectEncodingStop() }
+        slots[slot] = node
+    }
+
+    /// Records a `null` for the field of a key.
+    func encodeNilField(key: String, at level: Int) throws {
+        slots[try fieldSlot(key, at: level).slot] = Self.nullNode
+    }
+
+    /// The field of a key, and where its node goes; a key no field has, or
+    /// a field written twice, stops the path.
+    private func fieldSlot(_ key: String, at level: Int) throws -> (field: DirectReversePlan.Field, slot: Int) {
+        guard levels.indices.contains(level), let model = Self.model(of: levels[level].kind), let plan = plan.models[model],
+            let index = plan.fieldIndex[key], slots[levels[level].slots + index] == -1
+        else { throw DirectEncodingStop() }
+        return (plan.fields[index], levels[level].slots + index)
+    }
+
+    /// Puts a finished record's fields together at their key paths, as
+    /// reverse mapping does, and forgets its slots.
+    private func record(of model: Int, slots start: Int) throws -> Int {
+        guard let plan = plan.models[model] else { throw DirectEncodingStop() }
+        let building = tree.mark.nodes
+        let object = tree.objectNode()
+        for (index, field) in plan.fields.enumerated() {
+            let node = slots[start + index]
+            guard node >= 0 else {
+                // Reverse mapping leaves out an optional field's `null`; a required one's is an error.
+                guard field.isOptional else { throw DirectEncodingStop() }
+                continue
+            }
+            tree.insert(node, at: field.keys, from: 0, into: object, lookUp: field.sharesKeys, building: building)
+        }
+        slots.removeSubrange(start...)
+        return object
+    }
+
+    // MARK: - Arrays
+
+    /// Starts the array at a level when its container is first asked for.
+    func beginArray(at level: Int) throws {
+        switch try kind(at: level) {
+        case .array:
+            guard levels[level].node == -1 else { return }
+            levels[level].node = tree.arrayNode()
+        case .document:
+            guard !documentIsArray, level == 0 else { return }
+            documentIsArray = true
+            levels[level].node = Self.nullNode
+            output.append(UInt8(ascii: "["))
+        case .scalar, .model, .optional:
+            throw DirectEncodingStop()
+        }
+    }
+
+    /// Encodes an element of the array at a level. An element of the
+    /// document is written out and its nodes forgotten, so only one
+    /// record's nodes are held at a time.
+    func encodeElement<T: Encodable>(_ value: T, at level: Int) throws {
+        switch try kind(at: level) {
+        case .array(let element):
+            var node = try encode(value, as: plan.kinds[element])
+            if node == Self.nullNode {
+                // Only an array of optionals holds `null`s.
+                guard case .optional = plan.kinds[element] else { throw DirectEncodingStop() }
+                let start = tree.text.bytes.count
+                tree.text.write(MappedValue.null)
+                node = tree.textNode(since: start)
+            }
+            tree.append(node, to: levels[level].node)
+        case .document(let model):
+            let mark = tree.mark
+            let node = try encode(value, as: .model(model))
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
+            tree.write(node, keys: plan.keys, to: &output)
+            tree.truncate(to: mark)
+        case .scalar, .model, .optional:
+            throw DirectEncodingStop()
+        }
+    }
+}
+
+/// Stops `Rules.encode`'s direct path: the interpreter encodes the value instead.
+struct DirectEncodingStop: Error {}

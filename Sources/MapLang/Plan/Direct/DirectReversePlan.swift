@@ -1,0 +1,205 @@
+/// The models `Rules.encode` writes straight from Swift values to
+/// source-shaped JSON, with no tree in between (`DirectSourceEncoder`),
+/// resolved once with the rest of the plan.
+///
+/// A model is on this path when reverse mapping would do no more than put
+/// each field's value, written as forward mapping reads it, at the field's
+/// key path, and check the field's rules on it. What reverse mapping does
+/// beyond that stays with the interpreter, which `Rules.encode` falls back
+/// to for the whole value:
+/// - checks, computed fields, `flatten`, `from $` and `unknown keep` read or
+///   write other fields' values or the whole object;
+/// - transformers other than a date's or URL's default reading, tables and
+///   defaults make what is written differ from the value, so the
+///   interpreter writes it and reads it back;
+/// - `lossy` and `oneOrMany` arrays, dictionaries, choices, `JSON`,
+///   `Decimal` and `Data` fields take the interpreter's conversions;
+/// - rules on anything but a `String` or an `Int` are checked on the value
+///   read back, which for dates and numbers the writing can change.
+struct DirectReversePlan: Sendable {
+    /// What a field's Swift value is written as.
+    enum Kind: Sendable, Equatable {
+        /// A scalar, read back as the direct path reads it.
+        case scalar(DirectScalar)
+        /// A record of a model, by index into `models`.
+        case model(Int)
+        /// An array whose elements are of the kind at this index into `kinds`.
+        case array(Int)
+        /// An optional value of the kind at this index into `kinds`.
+        case optional(Int)
+        /// What `Rules.encode` is given: a record of the model at this
+        /// index, or an array of them.
+        case document(Int)
+    }
+
+    /// One field of a model on this path.
+    struct Field: Sendable {
+        /// The field's name, which a Swift property's key matches.
+        var name: String
+        /// What its value is written as, by index into `kinds`.
+        var kind: Int
+        /// Whether an absent value or `null` is left out rather than an error.
+        var isOptional: Bool
+        /// The keys of its key path, outermost first, by index into `keys`.
+        var keys: [Int]
+        /// Whether another field writes under the same first key, or the
+        /// path is longer than one key, so the key must be looked for among
+        /// those already written.
+        var sharesKeys: Bool
+        /// The field's rules, checked on the `String` or `Int` written.
+        var rules: [RulePlan]
+    }
+
+    /// One model on this path.
+    struct Model: Sendable {
+        /// Its fields, in declaration order, the order they are written in.
+        var fields: [Field]
+        /// Each field's index by name.
+        var fieldIndex: [String: Int]
+    }
+
+    /// Each model, by index into `Plan.models`; `nil` for one off this path.
+    let models: [Model?]
+    /// The kinds fields refer to.
+    let kinds: [Kind]
+    /// Each key as JSON, quoted and escaped, with its colon: `"html_url":`.
+    let keys: [[UInt8]]
+    /// Each enum's cases by name, as the JSON of the input each is written as.
+    let enumCases: [[String: [UInt8]]]
+
+    init(models plans: [ModelPlan], enums: [EnumPlan]) {
+        var builder = Builder(plans: plans, enums: enums)
+        var eligible = plans.map(builder.locallyEligible)
+        // A model on the path may only hold models on it; drop the others until none changes.
+        var changed = true
+        while changed {
+            changed = false
+            for index in plans.indices where eligible[index] {
+                let holds = plans[index].fields.flatMap { $0.type.heldModels }
+                if holds.contains(where: { !eligible[$0] }) {
+                    eligible[index] = false
+                    changed = true
+                }
+            }
+        }
+        self.models = plans.indices.map { eligible[$0] ? builder.model(plans[$0]) : nil }
+        self.kinds = builder.kinds
+        self.keys = builder.keys
+        self.enumCases = enums.map { plan in
+            Dictionary(
+                zip(plan.cases, plan.preferredInputs).map { ($0, JSONWriter.serialize($1.value)) },
+                uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Collects the kinds and keys as models are resolved.
+    private struct Builder {
+        let plans: [ModelPlan]
+        let enums: [EnumPlan]
+        var kinds: [Kind] = []
+        var keys: [[UInt8]] = []
+        var keyIndex: [String: Int] = [:]
+
+        init(plans: [ModelPlan], enums: [EnumPlan]) {
+            self.plans = plans
+            self.enums = enums
+        }
+
+        /// Whether a model's own fields allow the path; the models it holds are checked apart.
+        func locallyEligible(_ model: ModelPlan) -> Bool {
+            guard model.checks.isEmpty, !model.hasComputedFields, !model.flattens else { return false }
+            if case .keep = model.unknownKeys { return false }
+            return model.fields.allSatisfy { field in
+                !field.isComputed && !field.flattens && !field.readsWholeObject && !field.reversal.target.isEmpty
+                    && field.reversal.wholeInverse.isEmpty && field.wholeValuePipeline.isEmpty
+                    && field.defaultValue == nil && field.reversal.defaultJSON == nil
+                    && !field.acceptsSingle && field.dropSite == nil && typeIsEligible(field)
+            }
+        }
+
+        /// Whether a field's type, its scalars' reading and its rules allow the path.
+        private func typeIsEligible(_ field: FieldPlan) -> Bool {
+            if !field.rules.isEmpty {
+                switch field.type.unwrapped {
+                case .string, .int: break
+                default: return false
+                }
+            }
+            return field.type.isDirectlyWritable && (!field.type.holdsScalars || DirectScalar(field, enums: enums).isWritten)
+        }
+
+        /// A model's fields resolved.
+        mutating func model(_ plan: ModelPlan) -> Model {
+            var firstKeys: [String: Int] = [:]
+            for field in plan.fields { firstKeys[field.reversal.target[0], default: 0] += 1 }
+            let fields = plan.fields.map { field in
+                Field(
+                    name: field.name, kind: kind(of: field.type, field: field), isOptional: field.type.isOptional,
+                    keys: field.reversal.target.map { key($0) },
+                    sharesKeys: field.reversal.target.count > 1 || firstKeys[field.reversal.target[0], default: 0] > 1,
+                    rules: field.rules)
+            }
+            return Model(fields: fields, fieldIndex: plan.fieldIndex)
+        }
+
+        /// The index of a type's kind, added when new.
+        private mutating func kind(of type: ValueType, field: FieldPlan) -> Int {
+            let kind: Kind
+            switch type {
+            case .optional(let wrapped): kind = .optional(self.kind(of: wrapped, field: field))
+            case .array(let element): kind = .array(self.kind(of: element, field: field))
+            case .model(let index): kind = .model(index)
+            case .string, .int, .double, .bool, .date, .url, .enumeration, .decimal, .data, .json, .choice, .dictionary:
+                kind = .scalar(DirectScalar(field, enums: enums))
+            }
+            if let index = kinds.firstIndex(of: kind) { return index }
+            kinds.append(kind)
+            return kinds.count - 1
+        }
+
+        /// The index of a key, added when new.
+        private mutating func key(_ name: String) -> Int {
+            if let index = keyIndex[name] { return index }
+            var writer = JSONWriter()
+            writer.writeString(name)
+            writer.bytes.append(UInt8(ascii: ":"))
+            keys.append(writer.bytes)
+            keyIndex[name] = keys.count - 1
+            return keys.count - 1
+        }
+    }
+}
+
+extension DirectScalar {
+    /// Whether `Rules.encode` writes the scalar itself, as the direct path reads it.
+    var isWritten: Bool { self != .converted }
+}
+
+extension ValueType {
+    /// Whether values of the type are written on the direct path of
+    /// `Rules.encode`: scalars, models, and arrays and optionals of them.
+    fileprivate var isDirectlyWritable: Bool {
+        switch self {
+        case .optional(let wrapped), .array(let wrapped): wrapped.isDirectlyWritable
+        case .string, .int, .double, .bool, .date, .url, .enumeration, .model: true
+        case .decimal, .data, .json, .choice, .dictionary: false
+        }
+    }
+
+    /// Whether the type holds scalars, rather than models.
+    fileprivate var holdsScalars: Bool {
+        switch elementType {
+        case .model: false
+        default: true
+        }
+    }
+
+    /// The models a value of the type may hold directly.
+    fileprivate var heldModels: [Int] {
+        switch self {
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): wrapped.heldModels
+        case .model(let index): [index]
+        case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .choice: []
+        }
+    }
+}
