@@ -69,7 +69,7 @@ struct DirectSourceEncoderTests {
         #"{"id": 1, "tags": [{"name": "X"}]}"#, #"{"id": 1, "tags": [null]}"#, #"{"id": 1, "grid": [[null]]}"#,
         #"{"id": 1, "when": "yesterday"}"#, #"{"id": 1, "when": "10000-01-01T00:00:00Z"}"#, #"{"id": 1, "link": "not a url"}"#,
         #"{"id": 1, "kind": "c"}"#, #"{"id": 1, "kind": "B"}"#, #"{"id": 1, "ratio": "0.5"}"#, #"{"id": 1, "tags": {"name": "x"}}"#,
-        #"[{"id": 1}, {"id": -1}]"#, #"7"#, #"null"#, #"[[{"id": 1}]]"#,
+        #"[{"id": 1}, {"id": -1}]"#, #"7"#, #"null"#, #"[[{"id": 1}]]"#, #"[null]"#, #"[7]"#, #"[{"id": 1}, []]"#,
     ]
 
     @Test(arguments: refused)
@@ -95,6 +95,10 @@ struct DirectSourceEncoderTests {
     // MARK: - Swift types, as an app encodes them
 
     struct Owner: Encodable {
+        enum CodingKeys: String, CodingKey {
+            case login, id, admin
+        }
+
         var login: String
         var id: Int8?
         var admin: Bool?
@@ -161,6 +165,62 @@ struct DirectSourceEncoderTests {
         #expect(DirectEncodingComparison.difference(Self.rules, value) == nil)
         #expect((Self.direct(value) != nil) == isDirect)
         if !isDirect { #expect(throws: EncodingError.self) { try Self.rules.encode(value) } }
+    }
+
+    /// Keeps a record's container past the end of its `encode(to:)`.
+    final class KeptContainer: @unchecked Sendable {
+        var container: KeyedEncodingContainer<Owner.CodingKeys>?
+    }
+
+    struct LateOwner: Encodable {
+        let kept: KeptContainer
+
+        func encode(to encoder: any Encoder) throws {
+            kept.container = encoder.container(keyedBy: Owner.CodingKeys.self)
+        }
+    }
+
+    /// Writes the owner's `login` through its container once the owner has ended.
+    struct LateRecord: Encodable {
+        let kept = KeptContainer()
+
+        enum CodingKeys: String, CodingKey {
+            case id, owner
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(LateOwner(kept: kept), forKey: .owner)
+            try kept.container?.encode("late", forKey: .login)
+            try container.encode(1, forKey: .id)
+        }
+    }
+
+    /// A container kept past its value's end cannot write into another
+    /// value; reverse mapping's encoder takes what it writes.
+    @Test func aContainerKeptPastItsValueIsLeftToReverseMapping() throws {
+        #expect(Self.direct(LateRecord()) == nil)
+        let written = try Self.rules.encode(LateRecord())
+        #expect(written == (try Self.rules.encodedThroughReverseMapping(LateRecord(), model: nil)))
+        #expect(String(decoding: written, as: UTF8.self) == #"{"id":1,"owner":{"login":"late"}}"#)
+    }
+
+    /// Records encoded through a single-value container of the value given.
+    struct Wrapped: Encodable {
+        let records: [Record]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(records)
+        }
+    }
+
+    /// Only the value given may be the array of records; an array inside
+    /// it is left to reverse mapping, which writes it as one.
+    @Test func anArrayInsideTheValueGivenIsLeftToReverseMapping() throws {
+        let value = Wrapped(records: [Record(id: 1), Record(id: 2)])
+        #expect(Self.direct(value) == nil)
+        #expect(String(decoding: try Self.rules.encode(value), as: UTF8.self) == #"[{"id":1},{"id":2}]"#)
     }
 
     /// Every example's expected output, as model-shaped values, encodes the

@@ -11,7 +11,7 @@
 struct DirectSourceEncoder: Encoder {
     let writer: DirectSourceWriter
     /// The value being encoded, by index into the writer's levels.
-    let level: Int
+    let level: DirectSourceWriter.LevelID
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -44,7 +44,7 @@ extension Result where Success == Void {
 /// nested) throws on its first use.
 struct DirectSourceKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: DirectSourceWriter
-    let level: Int
+    let level: DirectSourceWriter.LevelID
     /// Why the container cannot be written to, found when it was made.
     let stopped: (any Error)?
 
@@ -78,12 +78,12 @@ struct DirectSourceKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 /// An array's elements.
 struct DirectSourceUnkeyedContainer: UnkeyedEncodingContainer {
     let writer: DirectSourceWriter
-    let level: Int
+    let level: DirectSourceWriter.LevelID
     /// Why the container cannot be written to, found when it was made.
     let stopped: (any Error)?
     private(set) var count = 0
 
-    init(writer: DirectSourceWriter, level: Int, stopped: (any Error)?) {
+    init(writer: DirectSourceWriter, level: DirectSourceWriter.LevelID, stopped: (any Error)?) {
         (self.writer, self.level, self.stopped) = (writer, level, stopped)
     }
 
@@ -114,7 +114,7 @@ struct DirectSourceUnkeyedContainer: UnkeyedEncodingContainer {
 /// `nil` or wrapped value.
 struct DirectSourceSingleValueContainer: SingleValueEncodingContainer {
     let writer: DirectSourceWriter
-    let level: Int
+    let level: DirectSourceWriter.LevelID
 
     var codingPath: [any CodingKey] { [] }
 

@@ -21,25 +21,48 @@ final class DirectSourceWriter {
         var node = -1
         /// For a record: where its fields' nodes start in `slots`; -1 before its container is asked for.
         var slots = -1
+        /// For a record: its fields in the plan's `fields`.
+        var fields = 0..<0
+        /// For a record: the index among its fields of the one after the
+        /// last written, which the next property usually is.
+        var next = 0
+        /// Tells this level from a later one at the same place in `levels`.
+        var serial: Int
+    }
+
+    /// A level, as the encoder and containers of its value hold it: a
+    /// container kept past its value's end finds its level gone and stops
+    /// the path, rather than writing into another value's.
+    struct LevelID {
+        /// Where the level is in `levels`.
+        var index: Int
+        /// Its `serial`.
+        var serial: Int
     }
 
     /// The node that stands for `null`.
     static let nullNode = -2
 
+    // The state is used by one thread, and no access to it overlaps
+    // another (a nested value's encoding starts and ends between two), so
+    // it is not checked for exclusive access on every value.
+
     let plan: DirectReversePlan
-    var tree = SourceTree()
+    @exclusivity(unchecked) private var tree = SourceTree()
     /// The values being encoded, outermost first.
-    private(set) var levels: [Level] = []
+    @exclusivity(unchecked) private var levels: [Level] = []
+    /// The levels made so far, which numbers each.
+    @exclusivity(unchecked) private var serials = 0
     /// Each record's fields' nodes, -1 for none yet, records' in turn.
-    private var slots: [Int] = []
+    @exclusivity(unchecked) private var slots: [Int] = []
     /// The document written so far, when it is an array of records.
-    var output: [UInt8] = []
+    @exclusivity(unchecked) private var output: [UInt8] = []
     /// Whether the document is an array, written to `output` record by record.
-    private(set) var documentIsArray = false
+    @exclusivity(unchecked) private var documentIsArray = false
     /// Whether the scalar last written is wanted for a field's rules.
-    private var keepsScalar = false
+    @exclusivity(unchecked) private var keepsScalar = false
     /// The last `String` or `Int` written while `keepsScalar`.
-    private var scalar = MappedValue.null
+    @exclusivity(unchecked) private var scalar = MappedValue.null
 
     init(plan: DirectReversePlan) {
         self.plan = plan
@@ -74,14 +97,13 @@ final class DirectSourceWriter {
             if T.self == Date.self { return try date(value as! Date, as: scalar) }
             if T.self == URL.self { return try string((value as! URL).absoluteString, as: scalar, isURL: true) }
         }
-        levels.append(Level(kind: kind))
-        try value.encode(to: DirectSourceEncoder(writer: self, level: levels.count - 1))
+        serials += 1
+        levels.append(Level(kind: kind, serial: serials))
+        try value.encode(to: DirectSourceEncoder(writer: self, level: LevelID(index: levels.count - 1, serial: serials)))
         let finished = levels.removeLast()
         if finished.node != -1, finished.slots < 0 { return finished.node }
-        guard finished.node == -1, finished.slots >= 0, let model = Self.model(of: finished.kind) else {
-            throw DirectEncodingStop()
-        }
-        return try record(of: model, slots: finished.slots)
+        guard finished.node == -1, finished.slots >= 0 else { throw DirectEncodingStop() }
+        return try record(finished.fields, slots: finished.slots)
     }
 
     /// The model a kind is a record of; `nil` when it is not one.
@@ -93,16 +115,21 @@ final class DirectSourceWriter {
     }
 
     /// Sets the node written for a level; a second value for one stops the path.
-    func set(_ node: Int, at level: Int) throws {
-        guard levels.indices.contains(level), levels[level].node == -1 else { throw DirectEncodingStop() }
+    func set(_ node: Int, at id: LevelID) throws {
+        let level = try live(id)
+        guard levels[level].node == -1 else { throw DirectEncodingStop() }
         levels[level].node = node
     }
 
-    /// The kind a level expects, for its containers; a container kept past
-    /// its value's end stops the path.
-    func kind(at level: Int) throws -> DirectReversePlan.Kind {
-        guard levels.indices.contains(level) else { throw DirectEncodingStop() }
-        return levels[level].kind
+    /// The kind a level expects, for its containers.
+    func kind(at id: LevelID) throws -> DirectReversePlan.Kind {
+        levels[try live(id)].kind
+    }
+
+    /// Where a level is in `levels`; a level whose value has ended stops the path.
+    private func live(_ id: LevelID) throws -> Int {
+        guard levels.indices.contains(id.index), levels[id.index].serial == id.serial else { throw DirectEncodingStop() }
+        return id.index
     }
 
     /// A `String`, as the kind expects it: a string, a URL or an enum case.
@@ -182,59 +209,73 @@ final class DirectSourceWriter {
     // MARK: - Records
 
     /// Starts the record at a level when its container is first asked for.
-    func beginRecord(at level: Int) throws {
-        guard let model = Self.model(of: try kind(at: level)), let fields = plan.models[model]?.fields.count else {
+    func beginRecord(at id: LevelID) throws {
+        let level = try live(id)
+        guard let model = Self.model(of: levels[level].kind), let fields = plan.models[model]?.fields else {
             throw DirectEncodingStop()
         }
         guard levels[level].slots < 0 else { return }
         levels[level].slots = slots.count
-        slots.append(contentsOf: repeatElement(-1, count: fields))
+        levels[level].fields = fields
+        slots.append(contentsOf: repeatElement(-1, count: fields.count))
     }
 
     /// Encodes a property of the record at a level as the field of its key.
-    func encodeField<T: Encodable>(_ value: T, key: String, at level: Int) throws {
-        let (field, slot) = try fieldSlot(key, at: level)
-        if field.rules.isEmpty {
-            slots[slot] = try encode(value, as: plan.kinds[field.kind])
+    func encodeField<T: Encodable>(_ value: T, key: String, at id: LevelID) throws {
+        let (field, slot) = try fieldSlot(key, at: try live(id))
+        let kind = plan.kinds[plan.fields[field].kind]
+        if plan.fields[field].rules.isEmpty {
+            slots[slot] = try encode(value, as: kind)
             return
         }
         keepsScalar = true
         scalar = .null
         defer { keepsScalar = false }
-        let node = try encode(value, as: plan.kinds[field.kind])
+        let node = try encode(value, as: kind)
         // The rules run on the `String` or `Int` written, as forward mapping reads it back.
-        if node >= 0, field.rules.contains(where: { $0.kind.violation(by: scalar) != nil }) { throw DirectEncodingStop() }
+        if node >= 0, plan.fields[field].rules.contains(where: { $0.kind.violation(by: scalar) != nil }) {
+            throw DirectEncodingStop()
+        }
         slots[slot] = node
     }
 
     /// Records a `null` for the field of a key.
-    func encodeNilField(key: String, at level: Int) throws {
-        slots[try fieldSlot(key, at: level).slot] = Self.nullNode
+    func encodeNilField(key: String, at id: LevelID) throws {
+        slots[try fieldSlot(key, at: try live(id)).slot] = Self.nullNode
     }
 
-    /// The field of a key, and where its node goes; a key no field has, or
-    /// a field written twice, stops the path.
-    private func fieldSlot(_ key: String, at level: Int) throws -> (field: DirectReversePlan.Field, slot: Int) {
-        guard levels.indices.contains(level), let model = Self.model(of: levels[level].kind), let plan = plan.models[model],
-            let index = plan.fieldIndex[key], slots[levels[level].slots + index] == -1
-        else { throw DirectEncodingStop() }
-        return (plan.fields[index], levels[level].slots + index)
+    /// The field of a key, by index into the plan's `fields`, and where its
+    /// node goes; a key no field has, or a field written twice, stops the path.
+    private func fieldSlot(_ key: String, at level: Int) throws -> (field: Int, slot: Int) {
+        guard levels[level].slots >= 0 else { throw DirectEncodingStop() }
+        let fields = levels[level].fields
+        var index = levels[level].next
+        if index >= fields.count || plan.fields[fields.lowerBound + index].name != key {
+            guard let model = Self.model(of: levels[level].kind), let found = plan.models[model]?.fieldIndex[key] else {
+                throw DirectEncodingStop()
+            }
+            index = found
+        }
+        let slot = levels[level].slots + index
+        guard slots[slot] == -1 else { throw DirectEncodingStop() }
+        levels[level].next = index + 1
+        return (fields.lowerBound + index, slot)
     }
 
     /// Puts a finished record's fields together at their key paths, as
     /// reverse mapping does, and forgets its slots.
-    private func record(of model: Int, slots start: Int) throws -> Int {
-        guard let plan = plan.models[model] else { throw DirectEncodingStop() }
+    private func record(_ fields: Range<Int>, slots start: Int) throws -> Int {
         let building = tree.mark.nodes
         let object = tree.objectNode()
-        for (index, field) in plan.fields.enumerated() {
-            let node = slots[start + index]
+        for field in fields {
+            let node = slots[start + field - fields.lowerBound]
             guard node >= 0 else {
                 // Reverse mapping leaves out an optional field's `null`; a required one's is an error.
-                guard field.isOptional else { throw DirectEncodingStop() }
+                guard plan.fields[field].isOptional else { throw DirectEncodingStop() }
                 continue
             }
-            tree.insert(node, at: field.keys, from: 0, into: object, lookUp: field.sharesKeys, building: building)
+            tree.insert(
+                node, at: plan.fields[field].keys, from: 0, into: object, lookUp: plan.fields[field].sharesKeys, building: building)
         }
         slots.removeSubrange(start...)
         return object
@@ -243,13 +284,16 @@ final class DirectSourceWriter {
     // MARK: - Arrays
 
     /// Starts the array at a level when its container is first asked for.
-    func beginArray(at level: Int) throws {
-        switch try kind(at: level) {
+    func beginArray(at id: LevelID) throws {
+        let level = try live(id)
+        switch levels[level].kind {
         case .array:
             guard levels[level].node == -1 else { return }
             levels[level].node = tree.arrayNode()
         case .document:
-            guard !documentIsArray, level == 0 else { return }
+            // Only the value `Rules.encode` is given may be the array of records.
+            guard level == 0 else { throw DirectEncodingStop() }
+            guard !documentIsArray else { return }
             documentIsArray = true
             levels[level].node = Self.nullNode
             output.append(UInt8(ascii: "["))
@@ -261,8 +305,9 @@ final class DirectSourceWriter {
     /// Encodes an element of the array at a level. An element of the
     /// document is written out and its nodes forgotten, so only one
     /// record's nodes are held at a time.
-    func encodeElement<T: Encodable>(_ value: T, at level: Int) throws {
-        switch try kind(at: level) {
+    func encodeElement<T: Encodable>(_ value: T, at id: LevelID) throws {
+        let level = try live(id)
+        switch levels[level].kind {
         case .array(let element):
             var node = try encode(value, as: plan.kinds[element])
             if node == Self.nullNode {
@@ -276,6 +321,7 @@ final class DirectSourceWriter {
         case .document(let model):
             let mark = tree.mark
             let node = try encode(value, as: .model(model))
+            guard node >= 0 else { throw DirectEncodingStop() }
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
             tree.write(node, keys: plan.keys, to: &output)
             tree.truncate(to: mark)

@@ -52,14 +52,16 @@ struct DirectReversePlan: Sendable {
 
     /// One model on this path.
     struct Model: Sendable {
-        /// Its fields, in declaration order, the order they are written in.
-        var fields: [Field]
-        /// Each field's index by name.
+        /// Its fields in `fields`, in declaration order, the order they are written in.
+        var fields: Range<Int>
+        /// Each field's index among the model's by name.
         var fieldIndex: [String: Int]
     }
 
     /// Each model, by index into `Plan.models`; `nil` for one off this path.
     let models: [Model?]
+    /// The fields of every model on the path, model after model.
+    let fields: [Field]
     /// The kinds fields refer to.
     let kinds: [Kind]
     /// Each key as JSON, quoted and escaped, with its colon: `"html_url":`.
@@ -83,6 +85,7 @@ struct DirectReversePlan: Sendable {
             }
         }
         self.models = plans.indices.map { eligible[$0] ? builder.model(plans[$0]) : nil }
+        self.fields = builder.fields
         self.kinds = builder.kinds
         self.keys = builder.keys
         self.enumCases = enums.map { plan in
@@ -97,6 +100,7 @@ struct DirectReversePlan: Sendable {
         let plans: [ModelPlan]
         let enums: [EnumPlan]
         var kinds: [Kind] = []
+        var fields: [Field] = []
         var keys: [[UInt8]] = []
         var keyIndex: [String: Int] = [:]
 
@@ -132,14 +136,15 @@ struct DirectReversePlan: Sendable {
         mutating func model(_ plan: ModelPlan) -> Model {
             var firstKeys: [String: Int] = [:]
             for field in plan.fields { firstKeys[field.reversal.target[0], default: 0] += 1 }
-            let fields = plan.fields.map { field in
+            let start = fields.count
+            fields += plan.fields.map { field in
                 Field(
                     name: field.name, kind: kind(of: field.type, field: field), isOptional: field.type.isOptional,
                     keys: field.reversal.target.map { key($0) },
                     sharesKeys: field.reversal.target.count > 1 || firstKeys[field.reversal.target[0], default: 0] > 1,
                     rules: field.rules)
             }
-            return Model(fields: fields, fieldIndex: plan.fieldIndex)
+            return Model(fields: start..<fields.count, fieldIndex: plan.fieldIndex)
         }
 
         /// The index of a type's kind, added when new.
