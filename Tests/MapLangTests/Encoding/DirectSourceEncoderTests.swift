@@ -28,6 +28,29 @@ struct DirectSourceEncoderTests {
         #expect(Dictionary(uniqueKeysWithValues: zip(names, direct)) == ["Owner": true, "Tag": true, "Record": true, "Audit": false])
     }
 
+    /// A model off the path takes every model that holds it, at any
+    /// distance and through rings, off too; the others stay on it.
+    @Test func modelsHoldingOneOffThePathAreOffItToo() throws {
+        let text = """
+            model A { b: B? }
+            model B { c: [C]? }
+            model C {
+              name: String
+              check name != "" else "named"
+            }
+            model D { a: A }
+            model E {
+              e: E?
+              f: F?
+            }
+            model F { e: E? }
+            model G { g: G? }
+            """
+        let rules = try Rules(source: SourceFile(name: "chain.map", text: text))
+        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.plan.directReverse.models.map { $0 != nil }))
+        #expect(direct == ["A": false, "B": false, "C": false, "D": false, "E": true, "F": true, "G": true])
+    }
+
     /// Records written directly, each with the JSON it must give.
     static let written: [(String, String)] = [
         (#"{"id": 1}"#, #"{"id":1}"#),

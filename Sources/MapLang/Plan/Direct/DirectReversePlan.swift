@@ -18,7 +18,7 @@
 ///   read back, which for dates and numbers the writing can change.
 struct DirectReversePlan: Sendable {
     /// What a field's Swift value is written as.
-    enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Hashable {
         /// A scalar, read back as the direct path reads it.
         case scalar(DirectScalar)
         /// A record of a model, by index into `models`.
@@ -72,16 +72,19 @@ struct DirectReversePlan: Sendable {
     init(models plans: [ModelPlan], enums: [EnumPlan]) {
         var builder = Builder(plans: plans, enums: enums)
         var eligible = plans.map(builder.locallyEligible)
-        // A model on the path may only hold models on it; drop the others until none changes.
-        var changed = true
-        while changed {
-            changed = false
-            for index in plans.indices where eligible[index] {
-                let holds = plans[index].fields.flatMap { $0.type.heldModels }
-                if holds.contains(where: { !eligible[$0] }) {
-                    eligible[index] = false
-                    changed = true
-                }
+        // A model on the path may only hold models on it: each model off it
+        // takes those that hold it off too, each model and field looked at once.
+        var holders = Array(repeating: [Int](), count: plans.count)
+        for (index, plan) in plans.enumerated() {
+            for field in plan.fields {
+                for held in field.type.heldModels { holders[held].append(index) }
+            }
+        }
+        var off = plans.indices.filter { !eligible[$0] }
+        while let model = off.popLast() {
+            for holder in holders[model] where eligible[holder] {
+                eligible[holder] = false
+                off.append(holder)
             }
         }
         self.models = plans.indices.map { eligible[$0] ? builder.model(plans[$0]) : nil }
@@ -100,6 +103,7 @@ struct DirectReversePlan: Sendable {
         let plans: [ModelPlan]
         let enums: [EnumPlan]
         var kinds: [Kind] = []
+        var kindIndex: [Kind: Int] = [:]
         var fields: [Field] = []
         var keys: [[UInt8]] = []
         var keyIndex: [String: Int] = [:]
@@ -157,8 +161,9 @@ struct DirectReversePlan: Sendable {
             case .string, .int, .double, .bool, .date, .url, .enumeration, .decimal, .data, .json, .choice, .dictionary:
                 kind = .scalar(DirectScalar(field, enums: enums))
             }
-            if let index = kinds.firstIndex(of: kind) { return index }
+            if let index = kindIndex[kind] { return index }
             kinds.append(kind)
+            kindIndex[kind] = kinds.count - 1
             return kinds.count - 1
         }
 

@@ -257,7 +257,7 @@ enum DirectNode {
 
 /// The scalars the direct path reads straight from bytes; the rest go
 /// through the interpreter's conversion.
-enum DirectScalar: Equatable {
+enum DirectScalar: Hashable {
     /// A `String` with no transformers.
     case string
     /// An `Int` with no transformers.
