@@ -17,6 +17,12 @@ extension Rules {
     /// let body = try rules.encode(issue)          // {"html_url": …, "user": {"login": …}, …}
     /// ```
     ///
+    /// Most rules are written straight from the value to JSON; when the
+    /// value holds something that path leaves to reverse mapping (a key no
+    /// field has, a value it cannot write as reverse mapping would, an
+    /// error), the value is encoded again through reverse mapping, so its
+    /// `encode(to:)` runs twice, the first time with an empty `codingPath`.
+    ///
     /// - Parameters:
     ///   - value: A record, or an array of records.
     ///   - model: The model the value has the shape of; the root model when `nil`.
