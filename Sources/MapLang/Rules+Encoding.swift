@@ -53,9 +53,9 @@ extension Rules {
     /// on that path (`DirectReversePlan`) and the value holds nothing the
     /// path leaves to reverse mapping; `nil` otherwise, and for every
     /// error, which `encode` then gives by encoding the value again through
-    /// the interpreter. Coverage is counted only there.
+    /// the interpreter. Coverage is counted, and coercions audited, only there.
     package func encodedDirectly(_ value: some Encodable, model name: String?) -> [UInt8]? {
-        guard coverage == nil, plan.reversalProblems.isEmpty, let id = try? chosenModel(name), case .model(let model) = id.target,
+        guard coverage == nil, plan.coercionAudit == .allow, plan.reversalProblems.isEmpty, let id = try? chosenModel(name), case .model(let model) = id.target,
             plan.directReverse.models[model] != nil
         else { return nil }
         return try? DirectSourceWriter(plan: plan.directReverse).document(value, model: model)

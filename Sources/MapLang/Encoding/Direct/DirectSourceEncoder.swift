@@ -4,16 +4,17 @@
 /// encoded, and each record's fields are put at their key paths once its
 /// `encode(to:)` returns (`DirectSourceWriter`).
 ///
-/// Coding paths are not kept, since nothing this encoder reports needs
-/// them: whatever it cannot write as reverse mapping would, or an error the
-/// value throws, sends the whole value through the interpreter, whose
-/// encoder keeps them.
+/// Coding paths are not kept: a value that reads one, like one that asks
+/// for a nested container or a super-encoder, or throws, or holds anything
+/// this encoder cannot write as reverse mapping would, stops the path
+/// (`DirectSourceWriter.stopped`), and `Rules.encode` encodes the whole
+/// value through the interpreter, whose encoder keeps them.
 struct DirectSourceEncoder: Encoder {
     let writer: DirectSourceWriter
     /// The value being encoded, by index into the writer's levels.
     let level: DirectSourceWriter.LevelID
 
-    var codingPath: [any CodingKey] { [] }
+    var codingPath: [any CodingKey] { writer.unkeptPath() }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -48,7 +49,7 @@ struct DirectSourceKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     /// Why the container cannot be written to, found when it was made.
     let stopped: (any Error)?
 
-    var codingPath: [any CodingKey] { [] }
+    var codingPath: [any CodingKey] { writer.unkeptPath() }
 
     mutating func encodeNil(forKey key: Key) throws {
         if let stopped { throw stopped }
@@ -60,19 +61,22 @@ struct DirectSourceKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try writer.encodeField(value, key: key.stringValue, at: level)
     }
 
+    // Reverse mapping's encoder makes the member a nested container or
+    // encoder stands for at once, written to or not; this one stops.
+
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        KeyedEncodingContainer(DirectSourceKeyedContainer<NestedKey>(writer: writer, level: level, stopped: DirectEncodingStop()))
+        KeyedEncodingContainer(StoppedContainer<NestedKey>(writer.stop()))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        DirectSourceUnkeyedContainer(writer: writer, level: level, stopped: DirectEncodingStop())
+        StoppedContainer<JSONPathKey>(writer.stop())
     }
 
-    mutating func superEncoder() -> any Encoder { StoppedEncoder() }
+    mutating func superEncoder() -> any Encoder { StoppedEncoder(writer.stop()) }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder { StoppedEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { StoppedEncoder(writer.stop()) }
 }
 
 /// An array's elements.
@@ -87,7 +91,7 @@ struct DirectSourceUnkeyedContainer: UnkeyedEncodingContainer {
         (self.writer, self.level, self.stopped) = (writer, level, stopped)
     }
 
-    var codingPath: [any CodingKey] { [] }
+    var codingPath: [any CodingKey] { writer.unkeptPath() }
 
     mutating func encodeNil() throws {
         try encode(Optional<Int>.none)
@@ -100,14 +104,12 @@ struct DirectSourceUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(DirectSourceKeyedContainer<NestedKey>(writer: writer, level: level, stopped: DirectEncodingStop()))
+        KeyedEncodingContainer(StoppedContainer<NestedKey>(writer.stop()))
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        DirectSourceUnkeyedContainer(writer: writer, level: level, stopped: DirectEncodingStop())
-    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { StoppedContainer<JSONPathKey>(writer.stop()) }
 
-    mutating func superEncoder() -> any Encoder { StoppedEncoder() }
+    mutating func superEncoder() -> any Encoder { StoppedEncoder(writer.stop()) }
 }
 
 /// One value: a scalar, a raw-value enum's raw value, or an optional's
@@ -116,7 +118,7 @@ struct DirectSourceSingleValueContainer: SingleValueEncodingContainer {
     let writer: DirectSourceWriter
     let level: DirectSourceWriter.LevelID
 
-    var codingPath: [any CodingKey] { [] }
+    var codingPath: [any CodingKey] { writer.unkeptPath() }
 
     mutating func encodeNil() throws {
         try writer.set(DirectSourceWriter.nullNode, at: level)
@@ -158,45 +160,59 @@ struct DirectSourceSingleValueContainer: SingleValueEncodingContainer {
     }
 }
 
-/// The encoder a container hands out where the direct path cannot follow:
-/// every container it gives throws on first use.
+/// The encoder handed out once the path has stopped: every container it
+/// gives throws the stop on every use.
 private struct StoppedEncoder: Encoder {
+    /// The stop, already recorded by the writer.
+    let stop: DirectEncodingStop
+
+    init(_ stop: DirectEncodingStop) {
+        self.stop = stop
+    }
+
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StoppedContainer<Key>())
+        KeyedEncodingContainer(StoppedContainer<Key>(stop))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { StoppedContainer<JSONPathKey>() }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { StoppedContainer<JSONPathKey>(stop) }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { StoppedContainer<JSONPathKey>() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { StoppedContainer<JSONPathKey>(stop) }
 }
 
-/// A container that throws on every use.
+/// A container handed out once the path has stopped, which throws the stop on every use.
 private struct StoppedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
     SingleValueEncodingContainer
 {
+    /// The stop, already recorded by the writer.
+    let stop: DirectEncodingStop
+
+    init(_ stop: DirectEncodingStop) {
+        self.stop = stop
+    }
+
     var codingPath: [any CodingKey] { [] }
     var count: Int { 0 }
 
-    mutating func encodeNil(forKey key: Key) throws { throw DirectEncodingStop() }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw DirectEncodingStop() }
-    mutating func encodeNil() throws { throw DirectEncodingStop() }
-    mutating func encode<T: Encodable>(_ value: T) throws { throw DirectEncodingStop() }
+    mutating func encodeNil(forKey key: Key) throws { throw stop }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw stop }
+    mutating func encodeNil() throws { throw stop }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw stop }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        KeyedEncodingContainer(StoppedContainer<NestedKey>())
+        KeyedEncodingContainer(StoppedContainer<NestedKey>(stop))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(StoppedContainer<NestedKey>())
+        KeyedEncodingContainer(StoppedContainer<NestedKey>(stop))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
-    mutating func superEncoder() -> any Encoder { StoppedEncoder() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { StoppedEncoder() }
+    mutating func superEncoder() -> any Encoder { StoppedEncoder(stop) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { StoppedEncoder(stop) }
 }

@@ -62,7 +62,10 @@ final class DirectSourceWriter {
     /// Whether the scalar last written is wanted for a field's rules.
     @exclusivity(unchecked) private var keepsScalar = false
     /// The last `String` or `Int` written while `keepsScalar`.
-    @exclusivity(unchecked) private var scalar = MappedValue.null
+    @exclusivity(unchecked) var scalar = MappedValue.null
+    /// Whether anything stopped the path, even if the value caught the
+    /// error: the document is then not written.
+    @exclusivity(unchecked) private(set) var stopped = false
 
     init(plan: DirectReversePlan) {
         self.plan = plan
@@ -71,11 +74,12 @@ final class DirectSourceWriter {
     /// Encodes a record of a model, or an array of them, into source-shaped JSON.
     func document<T: Encodable>(_ value: T, model: Int) throws -> [UInt8] {
         let node = try encode(value, as: .document(model))
+        guard !stopped else { throw stop() }
         if documentIsArray {
             output.append(UInt8(ascii: "]"))
             return output
         }
-        guard node >= 0 else { throw DirectEncodingStop() }
+        guard node >= 0 else { throw stop() }
         tree.write(node, keys: plan.keys, to: &output)
         return output
     }
@@ -88,6 +92,7 @@ final class DirectSourceWriter {
     /// Each forced cast follows the check that `T` is that very type, so it
     /// cannot fail; comparing the types first avoids a conditional cast.
     func encode<T: Encodable>(_ value: T, as kind: DirectReversePlan.Kind) throws -> Int {
+        if T.self == MappedValue.self { return try mapped(value as! MappedValue, as: kind) }
         if case .optional(let wrapped) = kind { return try encode(value, as: plan.kinds[wrapped]) }
         if case .scalar(let scalar) = kind {
             if T.self == String.self { return try string(value as! String, as: scalar, isURL: false) }
@@ -97,17 +102,46 @@ final class DirectSourceWriter {
             if T.self == Date.self { return try date(value as! Date, as: scalar) }
             if T.self == URL.self { return try string((value as! URL).absoluteString, as: scalar, isURL: true) }
         }
+        return try finish(try level(kind) { try value.encode(to: DirectSourceEncoder(writer: self, level: $0)) })
+    }
+
+    /// Encodes a value at a new innermost level, and gives the level back once done.
+    func level(_ kind: DirectReversePlan.Kind, _ encode: (LevelID) throws -> Void) throws -> Level {
         serials += 1
         levels.append(Level(kind: kind, serial: serials))
-        try value.encode(to: DirectSourceEncoder(writer: self, level: LevelID(index: levels.count - 1, serial: serials)))
-        let finished = levels.removeLast()
-        if finished.node != -1, finished.slots < 0 { return finished.node }
-        guard finished.node == -1, finished.slots >= 0 else { throw DirectEncodingStop() }
-        return try record(finished.fields, slots: finished.slots)
+        do {
+            try encode(LevelID(index: levels.count - 1, serial: serials))
+        } catch {
+            // The value may catch the error; what it writes then is not written.
+            stopped = true
+            levels.removeLast()
+            throw error
+        }
+        return levels.removeLast()
+    }
+
+    /// The node of a finished level: what was written for it, or its record put together.
+    func finish(_ level: Level) throws -> Int {
+        if level.node != -1, level.slots < 0 { return level.node }
+        guard level.node == -1, level.slots >= 0 else { throw stop() }
+        return try record(level.fields, slots: level.slots)
+    }
+
+    /// What a value reading its coding path gets: nothing, and the path
+    /// stops, since the interpreter's encoder would give it another.
+    func unkeptPath() -> [any CodingKey] {
+        stopped = true
+        return []
+    }
+
+    /// Stops the path: the error to throw, remembered even if the value catches it.
+    func stop() -> DirectEncodingStop {
+        stopped = true
+        return DirectEncodingStop()
     }
 
     /// The model a kind is a record of; `nil` when it is not one.
-    private static func model(of kind: DirectReversePlan.Kind) -> Int? {
+    static func model(of kind: DirectReversePlan.Kind) -> Int? {
         switch kind {
         case .model(let model), .document(let model): model
         case .scalar, .array, .optional: nil
@@ -117,7 +151,7 @@ final class DirectSourceWriter {
     /// Sets the node written for a level; a second value for one stops the path.
     func set(_ node: Int, at id: LevelID) throws {
         let level = try live(id)
-        guard levels[level].node == -1 else { throw DirectEncodingStop() }
+        guard levels[level].node == -1, levels[level].slots < 0 else { throw stop() }
         levels[level].node = node
     }
 
@@ -126,51 +160,53 @@ final class DirectSourceWriter {
         levels[try live(id)].kind
     }
 
-    /// Where a level is in `levels`; a level whose value has ended stops the path.
+    /// Where a level is in `levels`. Only the innermost value being encoded
+    /// may be written to: a container or encoder used past its value's end,
+    /// or while a value inside it is encoded, stops the path.
     private func live(_ id: LevelID) throws -> Int {
-        guard levels.indices.contains(id.index), levels[id.index].serial == id.serial else { throw DirectEncodingStop() }
+        guard id.index == levels.count - 1, levels[id.index].serial == id.serial else { throw stop() }
         return id.index
     }
 
     /// A `String`, as the kind expects it: a string, a URL or an enum case.
     func string(_ value: String, as kind: DirectReversePlan.Kind) throws -> Int {
-        guard case .scalar(let scalar) = kind else { throw DirectEncodingStop() }
+        guard case .scalar(let scalar) = kind else { throw stop() }
         return try string(value, as: scalar, isURL: false)
     }
 
     /// A `String` or a `URL`'s text for a scalar.
-    private func string(_ value: String, as scalar: DirectScalar, isURL: Bool) throws -> Int {
+    func string(_ value: String, as scalar: DirectScalar, isURL: Bool) throws -> Int {
         let start = tree.text.bytes.count
         switch scalar {
         case .string where !isURL:
             if keepsScalar { self.scalar = .string(value) }
             tree.text.writeString(value)
         case .url:
-            guard URLValidator.problem(with: value) == nil else { throw DirectEncodingStop() }
+            guard URLValidator.problem(with: value) == nil else { throw stop() }
             tree.text.writeString(value)
         case .enumeration(let index, _) where !isURL:
-            guard let input = plan.enumCases[index][value] else { throw DirectEncodingStop() }
+            guard let input = plan.enumCases[index][value] else { throw stop() }
             input.withUnsafeBufferPointer { tree.text.bytes.appendBytes($0) }
         case .iso8601 where !isURL:
             // Reverse mapping reads the text as a date and writes the date.
-            guard let timestamp = try? ISO8601DateParser.parse(value) else { throw DirectEncodingStop() }
+            guard let timestamp = try? ISO8601DateParser.parse(value) else { throw stop() }
             return try date(timestamp)
         case .string, .enumeration, .int, .bool, .double, .iso8601, .converted:
-            throw DirectEncodingStop()
+            throw stop()
         }
         return tree.textNode(since: start)
     }
 
     /// An integer of any width, for an `Int` or a `Double`.
     func integer(_ value: some BinaryInteger, as kind: DirectReversePlan.Kind) throws -> Int {
-        guard case .scalar(let scalar) = kind, let integer = Int64(exactly: value) else { throw DirectEncodingStop() }
+        guard case .scalar(let scalar) = kind, let integer = Int64(exactly: value) else { throw stop() }
         switch scalar {
         case .int:
             if keepsScalar { self.scalar = .int(integer) }
         case .double:
             break
         case .string, .bool, .iso8601, .url, .enumeration, .converted:
-            throw DirectEncodingStop()
+            throw stop()
         }
         let start = tree.text.bytes.count
         tree.text.writeInteger(integer)
@@ -179,7 +215,7 @@ final class DirectSourceWriter {
 
     /// A finite `Double` for a `Double`.
     func double(_ value: Double, as kind: DirectReversePlan.Kind) throws -> Int {
-        guard case .scalar(.double) = kind, value.isFinite else { throw DirectEncodingStop() }
+        guard case .scalar(.double) = kind, value.isFinite else { throw stop() }
         let start = tree.text.bytes.count
         NumberText.appendJSON(value, to: &tree.text.bytes)
         return tree.textNode(since: start)
@@ -187,7 +223,7 @@ final class DirectSourceWriter {
 
     /// A `Bool`.
     func bool(_ value: Bool, as kind: DirectReversePlan.Kind) throws -> Int {
-        guard case .scalar(.bool) = kind else { throw DirectEncodingStop() }
+        guard case .scalar(.bool) = kind else { throw stop() }
         let start = tree.text.bytes.count
         tree.text.write(MappedValue.bool(value))
         return tree.textNode(since: start)
@@ -195,12 +231,12 @@ final class DirectSourceWriter {
 
     /// A `Date` in the years ISO-8601 writes and reads back, as its ISO-8601 text.
     private func date(_ value: Date, as scalar: DirectScalar) throws -> Int {
-        guard scalar == .iso8601, let timestamp = Timestamp(value) else { throw DirectEncodingStop() }
+        guard scalar == .iso8601, let timestamp = Timestamp(value) else { throw stop() }
         return try date(timestamp)
     }
 
-    private func date(_ timestamp: Timestamp) throws -> Int {
-        guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else { throw DirectEncodingStop() }
+    func date(_ timestamp: Timestamp) throws -> Int {
+        guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else { throw stop() }
         let start = tree.text.bytes.count
         tree.text.write(MappedValue.date(timestamp))
         return tree.textNode(since: start)
@@ -212,8 +248,9 @@ final class DirectSourceWriter {
     func beginRecord(at id: LevelID) throws {
         let level = try live(id)
         guard let model = Self.model(of: levels[level].kind), let fields = plan.models[model]?.fields else {
-            throw DirectEncodingStop()
+            throw stop()
         }
+        guard levels[level].node == -1 else { throw stop() }
         guard levels[level].slots < 0 else { return }
         levels[level].slots = slots.count
         levels[level].fields = fields
@@ -234,7 +271,7 @@ final class DirectSourceWriter {
         let node = try encode(value, as: kind)
         // The rules run on the `String` or `Int` written, as forward mapping reads it back.
         if node >= 0, plan.fields[field].rules.contains(where: { $0.kind.violation(by: scalar) != nil }) {
-            throw DirectEncodingStop()
+            throw stop()
         }
         slots[slot] = node
     }
@@ -244,22 +281,28 @@ final class DirectSourceWriter {
         slots[try fieldSlot(key, at: try live(id)).slot] = Self.nullNode
     }
 
+    /// Whether the record at a level has a field of a key.
+    func hasField(_ key: String, at id: LevelID) throws -> Bool {
+        try fieldIndex(key, at: try live(id)) != nil
+    }
+
+    /// The index among the record's fields of the field of a key; `nil` when it has none.
+    private func fieldIndex(_ key: String, at level: Int) throws -> Int? {
+        guard levels[level].slots >= 0 else { throw stop() }
+        let fields = levels[level].fields
+        let next = levels[level].next
+        if next < fields.count, plan.fields[fields.lowerBound + next].name == key { return next }
+        return Self.model(of: levels[level].kind).flatMap { plan.models[$0]?.fieldIndex[key] }
+    }
+
     /// The field of a key, by index into the plan's `fields`, and where its
     /// node goes; a key no field has, or a field written twice, stops the path.
     private func fieldSlot(_ key: String, at level: Int) throws -> (field: Int, slot: Int) {
-        guard levels[level].slots >= 0 else { throw DirectEncodingStop() }
-        let fields = levels[level].fields
-        var index = levels[level].next
-        if index >= fields.count || plan.fields[fields.lowerBound + index].name != key {
-            guard let model = Self.model(of: levels[level].kind), let found = plan.models[model]?.fieldIndex[key] else {
-                throw DirectEncodingStop()
-            }
-            index = found
-        }
+        guard let index = try fieldIndex(key, at: level) else { throw stop() }
         let slot = levels[level].slots + index
-        guard slots[slot] == -1 else { throw DirectEncodingStop() }
+        guard slots[slot] == -1 else { throw stop() }
         levels[level].next = index + 1
-        return (fields.lowerBound + index, slot)
+        return (levels[level].fields.lowerBound + index, slot)
     }
 
     /// Puts a finished record's fields together at their key paths, as
@@ -271,7 +314,7 @@ final class DirectSourceWriter {
             let node = slots[start + field - fields.lowerBound]
             guard node >= 0 else {
                 // Reverse mapping leaves out an optional field's `null`; a required one's is an error.
-                guard plan.fields[field].isOptional else { throw DirectEncodingStop() }
+                guard plan.fields[field].isOptional else { throw stop() }
                 continue
             }
             tree.insert(
@@ -288,17 +331,23 @@ final class DirectSourceWriter {
         let level = try live(id)
         switch levels[level].kind {
         case .array:
-            guard levels[level].node == -1 else { return }
-            levels[level].node = tree.arrayNode()
+            guard levels[level].slots < 0 else { throw stop() }
+            let node = levels[level].node
+            if node == -1 {
+                levels[level].node = tree.arrayNode()
+            } else if node < 0 || !tree.isArray(node) {
+                throw stop()
+            }
         case .document:
             // Only the value `Rules.encode` is given may be the array of records.
-            guard level == 0 else { throw DirectEncodingStop() }
+            guard level == 0, levels[level].slots < 0 else { throw stop() }
             guard !documentIsArray else { return }
+            guard levels[level].node == -1 else { throw stop() }
             documentIsArray = true
             levels[level].node = Self.nullNode
             output.append(UInt8(ascii: "["))
         case .scalar, .model, .optional:
-            throw DirectEncodingStop()
+            throw stop()
         }
     }
 
@@ -312,7 +361,7 @@ final class DirectSourceWriter {
             var node = try encode(value, as: plan.kinds[element])
             if node == Self.nullNode {
                 // Only an array of optionals holds `null`s.
-                guard case .optional = plan.kinds[element] else { throw DirectEncodingStop() }
+                guard case .optional = plan.kinds[element] else { throw stop() }
                 let start = tree.text.bytes.count
                 tree.text.write(MappedValue.null)
                 node = tree.textNode(since: start)
@@ -321,12 +370,12 @@ final class DirectSourceWriter {
         case .document(let model):
             let mark = tree.mark
             let node = try encode(value, as: .model(model))
-            guard node >= 0 else { throw DirectEncodingStop() }
+            guard node >= 0 else { throw stop() }
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
             tree.write(node, keys: plan.keys, to: &output)
             tree.truncate(to: mark)
         case .scalar, .model, .optional:
-            throw DirectEncodingStop()
+            throw stop()
         }
     }
 }

@@ -106,7 +106,8 @@ struct DirectReversePlan: Sendable {
         var kindIndex: [Kind: Int] = [:]
         var fields: [Field] = []
         var keys: [[UInt8]] = []
-        var keyIndex: [String: Int] = [:]
+        /// Each key's index by its UTF-8, since keys are told apart by their bytes (grammar.md 3.3).
+        var keyIndex: [[UInt8]: Int] = [:]
 
         init(plans: [ModelPlan], enums: [EnumPlan]) {
             self.plans = plans
@@ -169,12 +170,12 @@ struct DirectReversePlan: Sendable {
 
         /// The index of a key, added when new.
         private mutating func key(_ name: String) -> Int {
-            if let index = keyIndex[name] { return index }
+            if let index = keyIndex[Array(name.utf8)] { return index }
             var writer = JSONWriter()
             writer.writeString(name)
             writer.bytes.append(UInt8(ascii: ":"))
             keys.append(writer.bytes)
-            keyIndex[name] = keys.count - 1
+            keyIndex[Array(name.utf8)] = keys.count - 1
             return keys.count - 1
         }
     }
