@@ -598,3 +598,92 @@ struct DirectEncodingKeptEncoderTests {
         #expect(DirectEncodingComparison.difference(Self.rules, Post()) == nil)
     }
 }
+
+/// Foundation's own types, a single value followed by an unkeyed container,
+/// a second unkeyed container, and keys with two spellings: the direct path
+/// either writes what reverse mapping writes or leaves the value to it.
+struct DirectEncodingFoundationShapesTests {
+    static let rules = DirectEncodingShapesTests.rules(
+        """
+        root R
+        model L {
+          relative: String
+          base: String?
+        }
+        model R {
+          bytes: [Int]?
+          ratios: [Double]?
+          link: L?
+          tags: [String]?
+          text: String?
+        }
+        """)
+
+    struct WithData: Encodable { var bytes = Data([1, 2, 255]) }
+    struct WithDataForDoubles: Encodable { var ratios = Data([1]) }
+    struct WithURLForModel: Encodable { var link = URL(string: "https://x.y/a")! }
+    struct WithDataForString: Encodable { var text = Data([1, 2, 255]) }
+
+    /// A single value, then an unkeyed container on the same value.
+    struct ValueThenArray: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var single = encoder.singleValueContainer()
+            try single.encode(MappedValue.array([.string("a")]))
+            var array = encoder.unkeyedContainer()
+            try array.encode("b")
+        }
+    }
+
+    struct WithValueThenArray: Encodable { var tags = ValueThenArray() }
+
+    /// Two unkeyed containers on one value, the second writing its count.
+    struct CountTwice: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.unkeyedContainer()
+            try first.encode("x")
+            var second = encoder.unkeyedContainer()
+            try second.encode("\(second.count)")
+        }
+    }
+
+    struct WithCountTwice: Encodable { var tags = CountTwice() }
+
+    @Test func foundationTypesAreTakenAsReverseMappingTakesThem() throws {
+        #expect(DirectEncodingComparison.difference(Self.rules, WithData()) == nil)
+        #expect(DirectEncodingComparison.difference(Self.rules, WithDataForDoubles()) == nil)
+        #expect(DirectEncodingComparison.difference(Self.rules, WithURLForModel()) == nil)
+        #expect(DirectEncodingComparison.difference(Self.rules, WithDataForString()) == nil)
+        #expect(Self.rules.encodedDirectly(WithData(), model: nil) == nil)
+        // `Data` for a `String` is its base64 text, on either path.
+        #expect(Self.rules.encodedDirectly(WithDataForString(), model: nil).map { String(decoding: $0, as: UTF8.self) } == #"{"text":"AQL/"}"#)
+    }
+
+    @Test func aSecondContainerIsLeftToReverseMapping() throws {
+        for value in [WithValueThenArray(), WithCountTwice()] as [any Encodable] {
+            #expect(Self.rules.encodedDirectly(value, model: nil) == nil)
+            #expect(DirectEncodingComparison.difference(Self.rules, value) == nil)
+        }
+        #expect(String(decoding: try Self.rules.encode(WithCountTwice()), as: UTF8.self) == #"{"tags":["x","1"]}"#)
+    }
+
+    @Test func keysWithTwoSpellingsAreLeftToReverseMapping() throws {
+        let text = """
+            root M
+            model M {
+              a: String from "\u{E9}".x
+              b: String from "e\u{301}".y
+            }
+            model Plain {
+              c: String
+            }
+            """
+        struct Both: Encodable {
+            var a = "1"
+            var b = "2"
+        }
+        let rules = try Rules(source: SourceFile(name: "spellings.map", text: text))
+        #expect(rules.plan.directReverse.models.map { $0 != nil } == [false, true])
+        #expect(rules.encodedDirectly(Both(), model: nil) == nil)
+        #expect(DirectEncodingComparison.difference(rules, Both()) == nil)
+    }
+}

@@ -93,14 +93,21 @@ final class DirectSourceWriter {
     /// cannot fail; comparing the types first avoids a conditional cast.
     func encode<T: Encodable>(_ value: T, as kind: DirectReversePlan.Kind) throws -> Int {
         if T.self == MappedValue.self { return try mapped(value as! MappedValue, as: kind) }
+        // Foundation's own types as reverse mapping's encoder stores them, whatever the kind.
+        if T.self == Date.self {
+            guard let timestamp = Timestamp(value as! Date) else { throw stop() }
+            return try mapped(.date(timestamp), as: kind)
+        }
+        if T.self == Timestamp.self { return try mapped(.date(value as! Timestamp), as: kind) }
+        if T.self == URL.self { return try mapped(.url((value as! URL).absoluteString), as: kind) }
+        if T.self == Data.self { return try mapped(.string(Base64.encode(value as! Data)), as: kind) }
+        if T.self == Decimal.self { throw stop() }
         if case .optional(let wrapped) = kind { return try encode(value, as: plan.kinds[wrapped]) }
         if case .scalar(let scalar) = kind {
             if T.self == String.self { return try string(value as! String, as: scalar, isURL: false) }
             if T.self == Int.self { return try integer(value as! Int, as: kind) }
             if T.self == Bool.self { return try bool(value as! Bool, as: kind) }
             if T.self == Double.self { return try double(value as! Double, as: kind) }
-            if T.self == Date.self { return try date(value as! Date, as: scalar) }
-            if T.self == URL.self { return try string((value as! URL).absoluteString, as: scalar, isURL: true) }
         }
         return try finish(try level(kind) { try value.encode(to: DirectSourceEncoder(writer: self, level: $0)) })
     }
@@ -229,12 +236,7 @@ final class DirectSourceWriter {
         return tree.textNode(since: start)
     }
 
-    /// A `Date` in the years ISO-8601 writes and reads back, as its ISO-8601 text.
-    private func date(_ value: Date, as scalar: DirectScalar) throws -> Int {
-        guard scalar == .iso8601, let timestamp = Timestamp(value) else { throw stop() }
-        return try date(timestamp)
-    }
-
+    /// A date in the years ISO-8601 writes and reads back, as its ISO-8601 text.
     func date(_ timestamp: Timestamp) throws -> Int {
         guard DateTimeFields.writableSeconds.contains(timestamp.seconds) else { throw stop() }
         let start = tree.text.bytes.count
@@ -329,20 +331,16 @@ final class DirectSourceWriter {
     /// Starts the array at a level when its container is first asked for.
     func beginArray(at id: LevelID) throws {
         let level = try live(id)
+        // A value asks for one container: a second one, which reverse mapping's
+        // encoder would start afresh or continue, and whose count would
+        // start from the first's, stops the path, as one after a single value does.
         switch levels[level].kind {
         case .array:
-            guard levels[level].slots < 0 else { throw stop() }
-            let node = levels[level].node
-            if node == -1 {
-                levels[level].node = tree.arrayNode()
-            } else if node < 0 || !tree.isArray(node) {
-                throw stop()
-            }
+            guard levels[level].slots < 0, levels[level].node == -1 else { throw stop() }
+            levels[level].node = tree.arrayNode()
         case .document:
             // Only the value `Rules.encode` is given may be the array of records.
-            guard level == 0, levels[level].slots < 0 else { throw stop() }
-            guard !documentIsArray else { return }
-            guard levels[level].node == -1 else { throw stop() }
+            guard level == 0, levels[level].slots < 0, levels[level].node == -1, !documentIsArray else { throw stop() }
             documentIsArray = true
             levels[level].node = Self.nullNode
             output.append(UInt8(ascii: "["))

@@ -47,12 +47,6 @@ struct SourceTree {
         add(.text(start: start, end: text.bytes.count))
     }
 
-    /// Whether a node is an array.
-    func isArray(_ node: Int) -> Bool {
-        if case .array = nodes[node].content { return true }
-        return false
-    }
-
     /// Adds an empty object.
     mutating func objectNode() -> Int { add(.object(first: -1, last: -1)) }
 

@@ -15,7 +15,10 @@
 /// - `lossy` and `oneOrMany` arrays, dictionaries, choices, `JSON`,
 ///   `Decimal` and `Data` fields take the interpreter's conversions;
 /// - rules on anything but a `String` or an `Int` are checked on the value
-///   read back, which for dates and numbers the writing can change.
+///   read back, which for dates and numbers the writing can change;
+/// - a key spelled with other bytes than another key that Swift's `String`
+///   holds equal (`é` composed and decomposed) is one key to reverse
+///   mapping's object builder, which keeps the spelling written first.
 struct DirectReversePlan: Sendable {
     /// What a field's Swift value is written as.
     enum Kind: Sendable, Hashable {
@@ -109,9 +112,23 @@ struct DirectReversePlan: Sendable {
         /// Each key's index by its UTF-8, since keys are told apart by their bytes (grammar.md 3.3).
         var keyIndex: [[UInt8]: Int] = [:]
 
+        /// The keys written with more than one spelling of the same text.
+        let keysSpelledTwoWays: Set<String>
+
         init(plans: [ModelPlan], enums: [EnumPlan]) {
             self.plans = plans
             self.enums = enums
+            var spellings: [String: [UInt8]] = [:]
+            var twoWays: Set<String> = []
+            for key in plans.lazy.flatMap(\.fields).flatMap(\.reversal.target) {
+                let bytes = Array(key.utf8)
+                if let spelling = spellings[key] {
+                    if spelling != bytes { twoWays.insert(key) }
+                } else {
+                    spellings[key] = bytes
+                }
+            }
+            self.keysSpelledTwoWays = twoWays
         }
 
         /// Whether a model's own fields allow the path; the models it holds are checked apart.
@@ -123,6 +140,7 @@ struct DirectReversePlan: Sendable {
                     && field.reversal.wholeInverse.isEmpty && field.wholeValuePipeline.isEmpty
                     && field.defaultValue == nil && field.reversal.defaultJSON == nil
                     && !field.acceptsSingle && field.dropSite == nil && typeIsEligible(field)
+                    && !field.reversal.target.contains(where: keysSpelledTwoWays.contains)
             }
         }
 
