@@ -51,6 +51,44 @@ struct DirectSourceEncoderTests {
         #expect(direct == ["A": false, "B": false, "C": false, "D": false, "E": true, "F": true, "G": true])
     }
 
+    /// `SourceTree` finds shared keys by comparing them in turn, so a model
+    /// with more fields under shared keys, or merging a larger model into
+    /// them, than `mostShared` is left to reverse mapping: time stays linear.
+    @Test func modelsSharingManyKeysAreLeftToReverseMapping() throws {
+        let most = DirectReversePlan.mostShared
+        func nested(_ count: Int) -> String {
+            (0..<count).map { "  f\($0): Int? from a.k\($0)" }.joined(separator: "\n")
+        }
+        func flat(_ count: Int) -> String {
+            (0..<count).map { "  f\($0): Int?" }.joined(separator: "\n")
+        }
+        let text = """
+            model AtMost {
+            \(nested(most))
+            }
+            model Over {
+            \(nested(most + 1))
+            }
+            model Small {
+            \(flat(most))
+            }
+            model Large {
+            \(flat(most + 1))
+            }
+            model MergesSmall {
+              login: String? from user.login
+              user: Small?
+            }
+            model MergesLarge {
+              login: String? from user.login
+              user: Large?
+            }
+            """
+        let rules = try Rules(source: SourceFile(name: "shared.map", text: text))
+        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.plan.directReverse.models.map { $0 != nil }))
+        #expect(direct == ["AtMost": true, "Over": false, "Small": true, "Large": true, "MergesSmall": true, "MergesLarge": false])
+    }
+
     /// Records written directly, each with the JSON it must give.
     static let written: [(String, String)] = [
         (#"{"id": 1}"#, #"{"id":1}"#),

@@ -18,7 +18,10 @@
 ///   read back, which for dates and numbers the writing can change;
 /// - a key spelled with other bytes than another key that Swift's `String`
 ///   holds equal (`é` composed and decomposed) is one key to reverse
-///   mapping's object builder, which keeps the spelling written first.
+///   mapping's object builder, which keeps the spelling written first;
+/// - a model with more than `mostShared` fields whose key paths share keys,
+///   or that merges a model of more than `mostShared` fields into them,
+///   since `SourceTree` finds shared keys by comparing them in turn.
 struct DirectReversePlan: Sendable {
     /// What a field's Swift value is written as.
     enum Kind: Sendable, Hashable {
@@ -101,6 +104,10 @@ struct DirectReversePlan: Sendable {
         }
     }
 
+    /// The most fields of a model whose key paths share keys, and the most
+    /// fields of a model merged into them.
+    static let mostShared = 32
+
     /// Collects the kinds and keys as models are resolved.
     private struct Builder {
         let plans: [ModelPlan]
@@ -135,6 +142,11 @@ struct DirectReversePlan: Sendable {
         func locallyEligible(_ model: ModelPlan) -> Bool {
             guard model.checks.isEmpty, !model.hasComputedFields, !model.flattens else { return false }
             if case .keep = model.unknownKeys { return false }
+            let sharing = Self.sharing(model)
+            guard sharing.count <= DirectReversePlan.mostShared else { return false }
+            for field in sharing {
+                if case .model(let held) = field.type.unwrapped, plans[held].fields.count > DirectReversePlan.mostShared { return false }
+            }
             return model.fields.allSatisfy { field in
                 !field.isComputed && !field.flattens && !field.readsWholeObject && !field.reversal.target.isEmpty
                     && field.reversal.wholeInverse.isEmpty && field.wholeValuePipeline.isEmpty
@@ -155,16 +167,23 @@ struct DirectReversePlan: Sendable {
             return field.type.isDirectlyWritable && (!field.type.holdsScalars || DirectScalar(field, enums: enums).isWritten)
         }
 
+        /// The fields of a model whose key path is longer than one key, or
+        /// whose first key another field's path starts with.
+        static func sharing(_ model: ModelPlan) -> [FieldPlan] {
+            var firstKeys: [String: Int] = [:]
+            for field in model.fields { firstKeys[field.reversal.target.first ?? "", default: 0] += 1 }
+            return model.fields.filter { $0.reversal.target.count > 1 || firstKeys[$0.reversal.target.first ?? "", default: 0] > 1 }
+        }
+
         /// A model's fields resolved.
         mutating func model(_ plan: ModelPlan) -> Model {
-            var firstKeys: [String: Int] = [:]
-            for field in plan.fields { firstKeys[field.reversal.target[0], default: 0] += 1 }
+            let sharing = Set(Self.sharing(plan).map(\.name))
             let start = fields.count
             fields += plan.fields.map { field in
                 Field(
                     name: field.name, kind: kind(of: field.type, field: field), isOptional: field.type.isOptional,
                     keys: field.reversal.target.map { key($0) },
-                    sharesKeys: field.reversal.target.count > 1 || firstKeys[field.reversal.target[0], default: 0] > 1,
+                    sharesKeys: sharing.contains(field.name),
                     rules: field.rules)
             }
             return Model(fields: start..<fields.count, fieldIndex: plan.fieldIndex)
