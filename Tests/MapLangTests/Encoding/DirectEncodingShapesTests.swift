@@ -138,38 +138,25 @@ struct DirectEncodingShapesTests {
         }
         """)
 
-    struct PostNestedRequired: Encodable {
+    /// Asks for a nested container at a key and writes nothing into it.
+    struct PostNested: Encodable {
+        enum K: String, CodingKey { case id, meta, loose }
+        enum MetaK: String, CodingKey { case note }
+        let key: K
         var id = 1
         var note: String? = nil
-        enum K: String, CodingKey { case id, meta }
-        enum MetaK: String, CodingKey { case note }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: K.self)
             try c.encode(id, forKey: .id)
-            var meta = c.nestedContainer(keyedBy: MetaK.self, forKey: .meta)
+            var meta = c.nestedContainer(keyedBy: MetaK.self, forKey: key)
             try meta.encodeIfPresent(note, forKey: .note)
         }
     }
 
-    @Test func emptyNestedContainerForRequiredFieldsModel() {
-        #expect(DirectEncodingComparison.difference(Self.nestedRules, PostNestedRequired()) == nil)
-    }
-
-    struct PostNestedLoose: Encodable {
-        var id = 1
-        var note: String? = nil
-        enum K: String, CodingKey { case id, loose }
-        enum MetaK: String, CodingKey { case note }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: K.self)
-            try c.encode(id, forKey: .id)
-            var meta = c.nestedContainer(keyedBy: MetaK.self, forKey: .loose)
-            try meta.encodeIfPresent(note, forKey: .note)
-        }
-    }
-
-    @Test func emptyNestedContainerForOptionalFieldsModel() {
-        #expect(DirectEncodingComparison.difference(Self.nestedRules, PostNestedLoose()) == nil)
+    /// `meta`'s model has a required field, `loose`'s none.
+    @Test(arguments: [PostNested.K.meta, .loose])
+    func emptyNestedContainer(_ key: PostNested.K) {
+        #expect(DirectEncodingComparison.difference(Self.nestedRules, PostNested(key: key)) == nil)
     }
 
     struct PostNestedUnkeyed: Encodable {
@@ -382,11 +369,16 @@ struct DirectEncodingTrapTests {
 }
 
 struct DirectEncodingMergeTests {
-    static let texts: [String] = [
-        """
+    /// The models each set of rules below merges.
+    static let models = """
         root R
         model P { name: String?  nick: String? }
         model U { login: String?  id: Int?  profile: P? }
+
+        """
+
+    static let texts: [String] = [
+        models + """
         model R {
           author: String? from user.login
           user: U?
@@ -394,10 +386,7 @@ struct DirectEncodingMergeTests {
           extra: String? from user.profile.extra
         }
         """,
-        """
-        root R
-        model P { name: String?  nick: String? }
-        model U { login: String?  id: Int?  profile: P? }
+        models + """
         model R {
           pname: String? from user.profile.name
           user: U?
@@ -405,10 +394,7 @@ struct DirectEncodingMergeTests {
           prof: P? from user.profile
         }
         """,
-        """
-        root R
-        model P { name: String?  nick: String? }
-        model U { login: String?  id: Int?  profile: P? }
+        models + """
         model R {
           prof: P? from user.profile
           user: U?
@@ -416,10 +402,7 @@ struct DirectEncodingMergeTests {
           b: String? from user.x.y
         }
         """,
-        """
-        root R
-        model P { name: String?  nick: String? }
-        model U { login: String?  id: Int?  profile: P? }
+        models + """
         model R {
           b: String? from user.x.y
           a: String? from user.x
@@ -505,34 +488,22 @@ struct DirectEncodingCaughtStopTests {
 
     struct Owner: Encodable { var login = "ann"; var avatar = "a.png" }
 
+    /// Catches the error encoding its owner throws, writing nothing or `nil` instead.
     struct Post: Encodable {
         var id = 1
         var owner = Owner()
+        var writesNilInstead = false
         enum K: String, CodingKey { case id, owner }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: K.self)
             try c.encode(id, forKey: .id)
-            try? c.encode(owner, forKey: .owner)
+            do { try c.encode(owner, forKey: .owner) } catch { if writesNilInstead { try c.encodeNil(forKey: .owner) } }
         }
     }
 
-    @Test func swallowedStop() {
-        #expect(DirectEncodingComparison.difference(Self.rules, Post()) == nil)
-    }
-
-    struct PostFallback: Encodable {
-        var id = 1
-        var owner = Owner()
-        enum K: String, CodingKey { case id, owner }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: K.self)
-            try c.encode(id, forKey: .id)
-            do { try c.encode(owner, forKey: .owner) } catch { try c.encodeNil(forKey: .owner) }
-        }
-    }
-
-    @Test func swallowedStopWithFallback() {
-        #expect(DirectEncodingComparison.difference(Self.rules, PostFallback()) == nil)
+    @Test(arguments: [false, true])
+    func swallowedStop(writesNilInstead: Bool) {
+        #expect(DirectEncodingComparison.difference(Self.rules, Post(writesNilInstead: writesNilInstead)) == nil)
     }
 
     struct Posts: Encodable {
