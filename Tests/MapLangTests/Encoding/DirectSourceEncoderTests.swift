@@ -52,8 +52,9 @@ struct DirectSourceEncoderTests {
     }
 
     /// `SourceTree` finds shared keys by comparing them in turn, so a model
-    /// with more fields under shared keys, or merging a larger model into
-    /// them, than `mostShared` is left to reverse mapping: time stays linear.
+    /// with more fields under shared keys than `mostShared`, or merging into
+    /// them a larger model or one holding a larger one at any depth, is left
+    /// to reverse mapping: time stays linear.
     @Test func modelsSharingManyKeysAreLeftToReverseMapping() throws {
         let most = DirectReversePlan.mostShared
         func nested(_ count: Int) -> String {
@@ -83,10 +84,24 @@ struct DirectSourceEncoderTests {
               login: String? from user.login
               user: Large?
             }
+            model HoldsLarge {
+              large: Large?
+            }
+            model MergesLargeTwoDown {
+              first: Int? from x.large.f0
+              holder: HoldsLarge? from x
+            }
+            model HoldsLargeUnshared {
+              holder: HoldsLarge?
+            }
             """
         let rules = try Rules(source: SourceFile(name: "shared.map", text: text))
         let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.plan.directReverse.models.map { $0 != nil }))
-        #expect(direct == ["AtMost": true, "Over": false, "Small": true, "Large": true, "MergesSmall": true, "MergesLarge": false])
+        #expect(
+            direct == [
+                "AtMost": true, "Over": false, "Small": true, "Large": true, "MergesSmall": true, "MergesLarge": false,
+                "HoldsLarge": true, "MergesLargeTwoDown": false, "HoldsLargeUnshared": true,
+            ])
     }
 
     /// Records written directly, each with the JSON it must give.

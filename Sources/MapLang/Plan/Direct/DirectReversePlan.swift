@@ -20,8 +20,9 @@
 ///   holds equal (`é` composed and decomposed) is one key to reverse
 ///   mapping's object builder, which keeps the spelling written first;
 /// - a model with more than `mostShared` fields whose key paths share keys,
-///   or that merges a model of more than `mostShared` fields into them,
-///   since `SourceTree` finds shared keys by comparing them in turn.
+///   or that merges into them a model of more than `mostShared` fields or
+///   holding one at any depth, since `SourceTree` finds shared keys by
+///   comparing them in turn.
 struct DirectReversePlan: Sendable {
     /// What a field's Swift value is written as.
     enum Kind: Sendable, Hashable {
@@ -76,23 +77,17 @@ struct DirectReversePlan: Sendable {
     let enumCases: [[String: [UInt8]]]
 
     init(models plans: [ModelPlan], enums: [EnumPlan]) {
-        var builder = Builder(plans: plans, enums: enums)
-        var eligible = plans.map(builder.locallyEligible)
-        // A model on the path may only hold models on it: each model off it
-        // takes those that hold it off too, each model and field looked at once.
         var holders = Array(repeating: [Int](), count: plans.count)
         for (index, plan) in plans.enumerated() {
             for field in plan.fields {
                 for held in field.type.heldModels { holders[held].append(index) }
             }
         }
-        var off = plans.indices.filter { !eligible[$0] }
-        while let model = off.popLast() {
-            for holder in holders[model] where eligible[holder] {
-                eligible[holder] = false
-                off.append(holder)
-            }
-        }
+        // A record merged into one being built may hold records merged in turn, at any depth.
+        let large = Self.holdingAny(plans.map { $0.fields.count > Self.mostShared }, holders: holders)
+        var builder = Builder(plans: plans, enums: enums, large: large)
+        // A model on the path may only hold models on it.
+        let eligible = Self.holdingAny(plans.map { !builder.locallyEligible($0) }, holders: holders).map { !$0 }
         self.models = plans.indices.map { eligible[$0] ? builder.model(plans[$0]) : nil }
         self.fields = builder.fields
         self.kinds = builder.kinds
@@ -105,8 +100,23 @@ struct DirectReversePlan: Sendable {
     }
 
     /// The most fields of a model whose key paths share keys, and the most
-    /// fields of a model merged into them.
+    /// fields of a model merged into them, or held at any depth by one merged.
     static let mostShared = 32
+
+    /// The models that are marked or hold a marked model at any depth,
+    /// through rings too: each marked model marks those that hold it, each
+    /// model and holder looked at once.
+    private static func holdingAny(_ marked: [Bool], holders: [[Int]]) -> [Bool] {
+        var marked = marked
+        var spreading = marked.indices.filter { marked[$0] }
+        while let model = spreading.popLast() {
+            for holder in holders[model] where !marked[holder] {
+                marked[holder] = true
+                spreading.append(holder)
+            }
+        }
+        return marked
+    }
 
     /// Collects the kinds and keys as models are resolved.
     private struct Builder {
@@ -122,9 +132,13 @@ struct DirectReversePlan: Sendable {
         /// The keys written with more than one spelling of the same text.
         let keysSpelledTwoWays: Set<String>
 
-        init(plans: [ModelPlan], enums: [EnumPlan]) {
+        /// Whether each model has, or holds at any depth, more than `mostShared` fields.
+        let large: [Bool]
+
+        init(plans: [ModelPlan], enums: [EnumPlan], large: [Bool]) {
             self.plans = plans
             self.enums = enums
+            self.large = large
             var spellings: [String: [UInt8]] = [:]
             var twoWays: Set<String> = []
             for key in plans.lazy.flatMap(\.fields).flatMap(\.reversal.target) {
@@ -145,7 +159,7 @@ struct DirectReversePlan: Sendable {
             let sharing = Self.sharing(model)
             guard sharing.count <= DirectReversePlan.mostShared else { return false }
             for field in sharing {
-                if case .model(let held) = field.type.unwrapped, plans[held].fields.count > DirectReversePlan.mostShared { return false }
+                if case .model(let held) = field.type.unwrapped, large[held] { return false }
             }
             return model.fields.allSatisfy { field in
                 !field.isComputed && !field.flattens && !field.readsWholeObject && !field.reversal.target.isEmpty
