@@ -2,7 +2,17 @@
 
 extension JSONScanner {
     /// An error at a byte offset, with its line and column worked out now.
+    ///
+    /// Only the input's bytes are passed on, and the work is kept out of
+    /// line: the scanning loops that may throw then keep just the position
+    /// and the bytes in registers, rather than a copy of the whole scanner.
     func error(_ reason: JSONSyntaxError.Reason, at offset: Int) -> JSONSyntaxError {
+        Self.error(reason, at: offset, in: bytes)
+    }
+
+    /// An error at a byte offset of `bytes`, with its line and column worked out now.
+    @inline(never)
+    static func error(_ reason: JSONSyntaxError.Reason, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
