@@ -30,27 +30,37 @@ struct ErrorCatalogue {
     let pages: [Page]
 
     /// Reads the catalogue's Markdown.
+    ///
+    /// Every run of the tool reads it (`explain` completes and checks its
+    /// codes), so it is read as bytes, and each page's text is taken from
+    /// the Markdown in one piece: reading it as characters and joining
+    /// lines took most of a run's start-up time.
     init(markdown: String) {
         var pages: [Page] = []
         var group = ""
         var code: String?
-        var lines: [Substring] = []
+        // The current page's lines that are not blank: where the first starts and the last ends.
+        var content: Range<String.Index>?
         func close() {
             guard let code else { return }
-            let body = lines.drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed()
-            pages.append(Page(code: code, group: group, text: body.joined(separator: "\n")))
+            pages.append(Page(code: code, group: group, text: content.map { String(markdown[$0]) } ?? ""))
         }
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        let utf8 = markdown.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let line = markdown[start..<end]
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
             if line.hasPrefix("### ") {
                 close()
                 code = String(line.dropFirst(4))
-                lines = []
+                content = nil
             } else if line.hasPrefix("## ") {
                 close()
                 code = nil
                 group = String(line.dropFirst(3))
-            } else if code != nil {
-                lines.append(line)
+            } else if code != nil, !Self.isBlank(line) {
+                content = (content?.lowerBound ?? line.startIndex)..<line.endIndex
             }
         }
         close()
@@ -59,7 +69,7 @@ struct ErrorCatalogue {
 
     /// Whether a line holds nothing but spaces and tabs.
     static func isBlank(_ line: Substring) -> Bool {
-        line.allSatisfy { $0 == " " || $0 == "\t" }
+        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// The catalogue built into the tool.
