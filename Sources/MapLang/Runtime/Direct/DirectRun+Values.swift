@@ -70,6 +70,13 @@ extension DirectRun {
             (.enumeration, UInt8(ascii: "\"")?):
             let string = try scanner.skipString()
             guard !string.hasEscapes else {
+                if scalar == .string, field.check == .none, field.patterns.isEmpty, !keeps,
+                    JSONScanner.escapesAsWritten(UnsafeBufferPointer(rebasing: bytes[start + 1..<scanner.position - 1]))
+                {
+                    // The writer would write the literal as it is.
+                    writer.bytes.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<scanner.position]))
+                    return true
+                }
                 guard scalar == .string, let value = try writeEscapedString(from: start, field: field, keeps: keeps)
                 else { break }
                 return value.map { keep($0, of: field, &context) } ?? false

@@ -145,6 +145,47 @@ extension JSONScanner {
         return (index, isASCII)
     }
 
+    /// Whether every escape in the text of a string literal that
+    /// `skipString` has checked is the one `JSONWriter` writes for the
+    /// character it stands for, so that the writer would write the literal
+    /// byte for byte as it is: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, and
+    /// `\u00xx` in lowercase for the other control characters.
+    ///
+    /// The text between escapes needs no look: `skipString` allows no quote,
+    /// backslash or control character there, and the writer escapes nothing else.
+    static func escapesAsWritten(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while true {
+            guard let backslash = text[index...].firstIndex(of: UInt8(ascii: "\\")) else { return true }
+            guard backslash + 1 < text.count else { return false }
+            switch text[backslash + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"),
+                UInt8(ascii: "b"), UInt8(ascii: "f"):
+                index = backslash + 2
+            case UInt8(ascii: "u"):
+                guard backslash + 6 <= text.count, text[backslash + 2] == UInt8(ascii: "0"), text[backslash + 3] == UInt8(ascii: "0"),
+                    let high = Self.lowercaseHexValue(text[backslash + 4]), high < 2,
+                    let low = Self.lowercaseHexValue(text[backslash + 5])
+                else { return false }
+                switch high << 4 | low {
+                case 0x08, 0x09, 0x0A, 0x0C, 0x0D: return false
+                default: index = backslash + 6
+                }
+            default:
+                return false
+            }
+        }
+    }
+
+    /// The value of a digit or a lowercase hex letter, or `nil`.
+    private static func lowercaseHexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
+    }
+
     /// `escape = "\" ( ["\/bfnrt] / "u" 4HEXDIG )`, appending what it stands for.
     ///
     /// A `\uD800`–`\uDBFF` escape must be followed at once by a

@@ -158,6 +158,8 @@ struct DirectPathTests {
         ("label past ASCII", #"{"id": 3, "label": "aé"}"#),
         ("label with an escape that matches", #"{"id": 3, "label": "a\u0061"}"#),
         ("label with an escape that does not match", #"{"id": 3, "label": "a\u0062"}"#),
+        ("escapes copied as they are", #"{"id": 3, "items": [{"name": "a\"b\\c\n\r\t\b\f\u0001\u001f é"}]}"#),
+        ("escapes the writer writes otherwise", #"{"id": 3, "items": [{"name": "\/\u00e9\u000a\u001F\u0041\ud83d\ude00"}]}"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
