@@ -36,35 +36,44 @@ struct ErrorCatalogue {
     /// the Markdown in one piece: reading it as characters and joining
     /// lines took most of a run's start-up time.
     init(markdown: String) {
+        var markdown = markdown
+        pages = markdown.withUTF8 { Self.pages(in: $0) }
+    }
+
+    /// The pages of the catalogue's Markdown, given as UTF-8.
+    private static func pages(in bytes: UnsafeBufferPointer<UInt8>) -> [Page] {
         var pages: [Page] = []
         var group = ""
         var code: String?
         // The current page's lines that are not blank: where the first starts and the last ends.
-        var content: Range<String.Index>?
+        var content: Range<Int>?
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
         func close() {
             guard let code else { return }
-            pages.append(Page(code: code, group: group, text: content.map { String(markdown[$0]) } ?? ""))
+            pages.append(Page(code: code, group: group, text: content.map(text) ?? ""))
         }
-        let utf8 = markdown.utf8
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            let line = markdown[start..<end]
-            start = end == utf8.endIndex ? end : utf8.index(after: end)
-            if line.hasPrefix("### ") {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line.starts(with: "### ".utf8) {
                 close()
-                code = String(line.dropFirst(4))
+                code = text(start + 4..<end)
                 content = nil
-            } else if line.hasPrefix("## ") {
+            } else if line.starts(with: "## ".utf8) {
                 close()
                 code = nil
-                group = String(line.dropFirst(3))
-            } else if code != nil, !Self.isBlank(line) {
-                content = (content?.lowerBound ?? line.startIndex)..<line.endIndex
+                group = text(start + 3..<end)
+            } else if code != nil, !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                content = (content?.lowerBound ?? start)..<end
             }
+            start = end + 1
         }
         close()
-        self.pages = pages
+        return pages
     }
 
     /// Whether a line holds nothing but spaces and tabs.
