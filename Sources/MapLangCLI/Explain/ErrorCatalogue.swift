@@ -18,7 +18,7 @@ struct ErrorCatalogue {
         /// The page's first sentence: what the code means, in a line.
         var summary: String {
             let paragraph = Array(
-                text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !ErrorCatalogue.isBlank($0) }
+                text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !ErrorCatalogue.isBlank($0.utf8) }
                     .joined(separator: " "))
             var index = 0
             while index + 1 < paragraph.count, !(paragraph[index] == "." && paragraph[index + 1] == " ") { index += 1 }
@@ -36,8 +36,13 @@ struct ErrorCatalogue {
     /// the Markdown in one piece: reading it as characters and joining
     /// lines took most of a run's start-up time.
     init(markdown: String) {
-        var markdown = markdown
-        pages = markdown.withUTF8 { Self.pages(in: $0) }
+        var bytes = Array(markdown.utf8)
+        // Windows line breaks, as a checkout may give the file, read as `\n`.
+        if bytes.contains(UInt8(ascii: "\r")) {
+            bytes = bytes.indices.filter { bytes[$0] != UInt8(ascii: "\r") || bytes.dropFirst($0 + 1).first != UInt8(ascii: "\n") }
+                .map { bytes[$0] }
+        }
+        pages = bytes.withUnsafeBufferPointer { Self.pages(in: $0) }
     }
 
     /// The pages of the catalogue's Markdown, given as UTF-8.
@@ -67,7 +72,7 @@ struct ErrorCatalogue {
                 close()
                 code = nil
                 group = text(start + 3..<end)
-            } else if code != nil, !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            } else if code != nil, !Self.isBlank(line) {
                 content = (content?.lowerBound ?? start)..<end
             }
             start = end + 1
@@ -76,9 +81,9 @@ struct ErrorCatalogue {
         return pages
     }
 
-    /// Whether a line holds nothing but spaces and tabs.
-    static func isBlank(_ line: Substring) -> Bool {
-        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    /// Whether a line, given as UTF-8, holds nothing but spaces and tabs.
+    static func isBlank(_ line: some Sequence<UInt8>) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// The catalogue built into the tool.

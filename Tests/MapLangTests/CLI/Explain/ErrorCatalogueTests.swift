@@ -52,6 +52,22 @@ struct ErrorCatalogueTests {
             .map { String($0.element) }
     }
 
+    /// Pages keep their text between their first and last lines that are
+    /// not blank, as written; a page of blank lines is empty.
+    @Test func readsGroupsPagesAndTheirTextExactly() {
+        let markdown = "# Title\nintro\n## First group\n### one\n\n \t\nText of one.\n\nMore.\n\t\n"
+            + "### two\n \n\n## Second group\n### three\n```\n  code\n```"
+        let expected = [
+            ErrorCatalogue.Page(code: "one", group: "First group", text: "Text of one.\n\nMore."),
+            ErrorCatalogue.Page(code: "two", group: "First group", text: ""),
+            ErrorCatalogue.Page(code: "three", group: "Second group", text: "```\n  code\n```"),
+        ]
+        #expect(ErrorCatalogue(markdown: markdown).pages == expected)
+        let crlf = markdown.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        #expect(ErrorCatalogue(markdown: crlf).pages == expected)
+        #expect(ErrorCatalogue(markdown: "").pages == [])
+    }
+
     @Test func everyCodeHasAPageAndEveryPageACode() throws {
         let emitted = try Self.codesInTheSources()
         let documented = Self.catalogue.pages.map(\.code)
