@@ -36,13 +36,9 @@ struct ErrorCatalogue {
     /// the Markdown in one piece: reading it as characters and joining
     /// lines took most of a run's start-up time.
     init(markdown: String) {
-        var bytes = Array(markdown.utf8)
         // Windows line breaks, as a checkout may give the file, read as `\n`.
-        if bytes.contains(UInt8(ascii: "\r")) {
-            bytes = bytes.indices.filter { bytes[$0] != UInt8(ascii: "\r") || bytes.dropFirst($0 + 1).first != UInt8(ascii: "\n") }
-                .map { bytes[$0] }
-        }
-        pages = bytes.withUnsafeBufferPointer { Self.pages(in: $0) }
+        var text = markdown.utf8.contains(UInt8(ascii: "\r")) ? markdown.replacing("\r\n", with: "\n") : markdown
+        pages = text.withUTF8 { Self.pages(in: $0) }
     }
 
     /// The pages of the catalogue's Markdown, given as UTF-8.

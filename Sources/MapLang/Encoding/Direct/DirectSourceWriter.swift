@@ -62,7 +62,7 @@ final class DirectSourceWriter {
     /// Whether the scalar last written is wanted for a field's rules.
     @exclusivity(unchecked) private var keepsScalar = false
     /// The last `String` or `Int` written while `keepsScalar`.
-    @exclusivity(unchecked) var scalar = MappedValue.null
+    @exclusivity(unchecked) private var scalar = MappedValue.null
     /// Whether anything stopped the path, even if the value caught the
     /// error: the document is then not written.
     @exclusivity(unchecked) private(set) var stopped = false

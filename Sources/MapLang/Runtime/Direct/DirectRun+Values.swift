@@ -70,7 +70,8 @@ extension DirectRun {
             (.enumeration, UInt8(ascii: "\"")?):
             let string = try scanner.skipString()
             guard !string.hasEscapes else {
-                if scalar == .string, field.check == .none, field.patterns.isEmpty, !keeps,
+                // A field with no rules has no patterns either, and no value kept for them.
+                if scalar == .string, field.check == .none, !field.keepsValue,
                     JSONScanner.escapesAsWritten(UnsafeBufferPointer(rebasing: bytes[start + 1..<scanner.position - 1]))
                 {
                     // The writer would write the literal as it is.
