@@ -1,9 +1,25 @@
 extension CheckExpr {
     /// Whether the condition holds for a record's field values; `null` counts as false.
     ///
+    /// Conditions joined by `and`, `or` and `not`, and comparisons, are
+    /// decided as they are evaluated, with no value made for their result.
+    ///
     /// - Throws: The problem of arithmetic that cannot be worked out.
     func holds(for fields: [MappedValue], input: JSONObject?) throws(MappingProblem) -> Bool {
-        try evaluate(fields, input: input) == .bool(true)
+        switch self {
+        case .and(let left, let right):
+            guard try left.holds(for: fields, input: input) else { return false }
+            return try right.holds(for: fields, input: input)
+        case .or(let left, let right):
+            if try left.holds(for: fields, input: input) { return true }
+            return try right.holds(for: fields, input: input)
+        case .not(let operand):
+            return try operand.evaluate(fields, input: input) == .bool(false)
+        case .compare(let op, let left, let right):
+            return op.holds(for: try left.evaluate(fields, input: input).compare(to: right.evaluate(fields, input: input)))
+        case .constant, .field, .input, .count, .convert, .arithmetic, .concatenate, .coalesce, .conditional:
+            return try evaluate(fields, input: input) == .bool(true)
+        }
     }
 
     /// The expression's value for a record's field values, in declaration
@@ -39,22 +55,8 @@ extension CheckExpr {
         case .not(let operand):
             guard case .bool(let flag) = try operand.evaluate(fields, input: input) else { return .null }
             return .bool(!flag)
-        case .and(let left, let right):
-            guard try left.holds(for: fields, input: input) else { return .bool(false) }
-            return .bool(try right.holds(for: fields, input: input))
-        case .or(let left, let right):
-            if try left.holds(for: fields, input: input) { return .bool(true) }
-            return .bool(try right.holds(for: fields, input: input))
-        case .compare(let op, let left, let right):
-            let order = try left.evaluate(fields, input: input).compare(to: right.evaluate(fields, input: input))
-            switch op {
-            case .equal: return .bool(order == .same)
-            case .notEqual: return .bool(order != .same)
-            case .less: return .bool(order == .ascending)
-            case .lessOrEqual: return .bool(order == .ascending || order == .same)
-            case .greater: return .bool(order == .descending)
-            case .greaterOrEqual: return .bool(order == .descending || order == .same)
-            }
+        case .and, .or, .compare:
+            return .bool(try holds(for: fields, input: input))
         case .arithmetic(let op, let left, let right, let kind):
             let (a, b) = (try left.evaluate(fields, input: input), try right.evaluate(fields, input: input))
             guard a != .null, b != .null else { return .null }
@@ -114,6 +116,21 @@ extension CheckExpr {
         switch Coercion.convert(scalar, to: type, lenient: true, enums: []) {
         case .success(let converted): return converted
         case .failure(let problem): throw problem
+        }
+    }
+}
+
+extension Comparison {
+    /// Whether two values in the order `order` (`nil` when they have
+    /// none) satisfy the comparison.
+    func holds(for order: MappedValue.ComparisonResult?) -> Bool {
+        switch self {
+        case .equal: order == .same
+        case .notEqual: order != .same
+        case .less: order == .ascending
+        case .lessOrEqual: order == .ascending || order == .same
+        case .greater: order == .descending
+        case .greaterOrEqual: order == .descending || order == .same
         }
     }
 }

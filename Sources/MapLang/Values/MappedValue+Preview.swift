@@ -47,6 +47,15 @@ extension MappedValue {
     /// (exactly when both are integers), strings by Unicode scalars, dates by
     /// instant; `nil` when they cannot be ordered.
     func compare(to other: MappedValue) -> ComparisonResult? {
+        // Values of one kind that is not a number, first: what checks compare most.
+        switch (self, other) {
+        case (.string(let left), .string(let right)), (.url(let left), .url(let right)):
+            return Self.order(of: left, right)
+        case (.date(let left), .date(let right)):
+            return left < right ? .ascending : left > right ? .descending : .same
+        default:
+            break
+        }
         if let left = integerValue, let right = other.integerValue {
             return left < right ? .ascending : left > right ? .descending : .same
         }
@@ -60,11 +69,6 @@ extension MappedValue {
             return left < right ? .ascending : left > right ? .descending : .same
         }
         switch (self, other) {
-        case (.string(let left), .string(let right)), (.url(let left), .url(let right)):
-            return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
-                ? .ascending : left == right ? .same : .descending
-        case (.date(let left), .date(let right)):
-            return left < right ? .ascending : left > right ? .descending : .same
         case (.bool(let left), .bool(let right)):
             return left == right ? .same : nil
         case (.null, .null):
@@ -72,6 +76,14 @@ extension MappedValue {
         default:
             return self == other ? .same : nil
         }
+    }
+
+    /// The order of two strings by their Unicode scalars, which is the
+    /// order of their UTF-8 bytes; `same` when they are equal as Unicode
+    /// text, though their scalars differ.
+    private static func order(of left: String, _ right: String) -> ComparisonResult {
+        if left.utf8.elementsEqual(right.utf8) { return .same }
+        return left.utf8.lexicographicallyPrecedes(right.utf8) ? .ascending : left == right ? .same : .descending
     }
 
     /// The order of two values.

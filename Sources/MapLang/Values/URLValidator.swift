@@ -40,9 +40,10 @@ enum URLValidator {
 
     /// What a URL whose scheme names a host lacks after the scheme's colon, or `nil` when it has a host.
     private static func missingHost(after colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let rest = bytes[(colon + 1)...]
-        guard rest.starts(with: "//".utf8) else { return "`//` and a host" }
-        let authority = rest.dropFirst(2).prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        let slash = UInt8(ascii: "/")
+        guard bytes.count - colon > 2, bytes[colon + 1] == slash, bytes[colon + 2] == slash
+        else { return "`//` and a host" }
+        let authority = bytes[(colon + 3)...].prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
         let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
         return host.isEmpty || host.first == UInt8(ascii: ":") ? "a host" : nil
     }

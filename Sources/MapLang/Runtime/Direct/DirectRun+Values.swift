@@ -161,14 +161,18 @@ extension DirectRun {
             writer.writeUnescapedString(text)
             return .written(keeps ? .url(String(decoding: text, as: UTF8.self)) : nil)
         case .iso8601:
-            // A date written as the output writes it is copied; it is read only when kept.
-            let isCanonical = ISO8601DateParser.isCanonical(utf8: text)
-            guard keeps || !isCanonical else {
+            // A date written as the output writes it is copied, and read
+            // only when kept, from the fixed places of its digits.
+            if !keeps, ISO8601DateParser.isCanonical(utf8: text) {
                 writer.writeUnescapedString(text)
                 return .written(nil)
             }
+            if keeps, let timestamp = ISO8601DateParser.canonicalTimestamp(utf8: text) {
+                writer.writeUnescapedString(text)
+                return .written(.date(timestamp))
+            }
             guard let timestamp = try? ISO8601DateParser.parse(utf8: text) else { return .failed }
-            if isCanonical { writer.writeUnescapedString(text) } else { writer.write(.date(timestamp)) }
+            writer.write(.date(timestamp))
             return .written(keeps ? .date(timestamp) : nil)
         case .enumeration(let index, let usesDefault):
             let enumeration = tables.enums[index]

@@ -46,9 +46,25 @@ enum ISO8601DateParser {
     /// `Timestamp.appendISO8601` gives a whole second of years 0000–9999,
     /// `2016-05-24T18:43:37Z`. Such text can be copied as it stands.
     static func isCanonical(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        canonicalFields(utf8: text) != nil
+    }
+
+    /// The instant of text `isCanonical` accepts, read at the fixed places
+    /// of its digits; `nil` for any other text, which `parse` reads.
+    static func canonicalTimestamp(utf8 text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard let fields = canonicalFields(utf8: text) else { return nil }
+        let days = CivilDate.daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day)
+        return Timestamp(seconds: days * 86_400 + Int64(fields.secondOfDay))
+    }
+
+    /// The date and the second of the day of canonical text (see `isCanonical`).
+    @inline(__always)
+    private static func canonicalFields(
+        utf8 text: UnsafeBufferPointer<UInt8>
+    ) -> (year: Int, month: Int, day: Int, secondOfDay: Int)? {
         guard text.count == 20, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
             text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
-        else { return false }
+        else { return nil }
         // The number the digits from `start` up to `end` write, or -1 when one is not a digit.
         func number(_ start: Int, _ end: Int) -> Int {
             var value = 0
@@ -60,10 +76,11 @@ enum ISO8601DateParser {
             return value
         }
         let (year, month, day) = (number(0, 4), number(5, 7), number(8, 10))
-        guard year >= 0, (0...23).contains(number(11, 13)), (0...59).contains(number(14, 16)),
-            (0...59).contains(number(17, 19))
-        else { return false }
-        return CivilDate.isValid(year: year, month: month, day: day)
+        let (hour, minute, second) = (number(11, 13), number(14, 16), number(17, 19))
+        guard year >= 0, (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+            CivilDate.isValid(year: year, month: month, day: day)
+        else { return nil }
+        return (year, month, day, hour * 3600 + minute * 60 + second)
     }
 
     // MARK: - Implementation

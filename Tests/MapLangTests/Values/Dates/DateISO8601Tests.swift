@@ -137,8 +137,9 @@ struct DateISO8601Tests {
     }
 
     /// `isCanonical` must say yes exactly when the parser reads the text and
-    /// the formatter writes the same text back, on date-times written with
-    /// every field in and out of range and with one byte changed.
+    /// the formatter writes the same text back, and `canonicalTimestamp`
+    /// give the parser's instant then and `nil` otherwise, on date-times
+    /// written with every field in and out of range and with one byte changed.
     @Test func canonicalTextIsWhatParsesAndFormatsBackUnchanged() {
         var random = SeededGenerator(seed: 8601)
         var canonicalCount = 0
@@ -155,8 +156,12 @@ struct DateISO8601Tests {
             default: break
             }
             let canonical = text.withUnsafeBufferPointer { ISO8601DateParser.isCanonical(utf8: $0) }
-            let roundTrips = (try? ISO8601DateParser.parse(utf8: text)).map { Array($0.iso8601String.utf8) == text } ?? false
+            let parsed = try? ISO8601DateParser.parse(utf8: text)
+            let roundTrips = parsed.map { Array($0.iso8601String.utf8) == text } ?? false
             #expect(canonical == roundTrips, "\(String(decoding: text, as: UTF8.self))")
+            // Read at its fixed places, canonical text gives the parser's instant.
+            let fixed = text.withUnsafeBufferPointer { ISO8601DateParser.canonicalTimestamp(utf8: $0) }
+            #expect(fixed == (canonical ? parsed : nil), "\(String(decoding: text, as: UTF8.self))")
             if canonical { canonicalCount += 1 }
         }
         #expect(canonicalCount > 2_000)
