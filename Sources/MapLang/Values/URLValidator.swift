@@ -41,11 +41,16 @@ enum URLValidator {
     /// What a URL whose scheme names a host lacks after the scheme's colon, or `nil` when it has a host.
     private static func missingHost(after colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let slash = UInt8(ascii: "/")
-        guard bytes.count - colon > 2, bytes[colon + 1] == slash, bytes[colon + 2] == slash
-        else { return "`//` and a host" }
-        let authority = bytes[(colon + 3)...].prefix(while: { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
-        let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
-        return host.isEmpty || host.first == UInt8(ascii: ":") ? "a host" : nil
+        guard bytes.count - colon > 2, bytes[colon + 1] == slash, bytes[colon + 2] == slash else { return "`//` and a host" }
+        // The authority ends where a path, a query or a fragment starts; its
+        // host starts past its last `@`.
+        var host = colon + 3
+        var end = host
+        while end < bytes.count, bytes[end] != slash, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            if bytes[end] == UInt8(ascii: "@") { host = end + 1 }
+            end += 1
+        }
+        return host == end || bytes[host] == UInt8(ascii: ":") ? "a host" : nil
     }
 
     /// Schemes whose URLs must name a host, in lower case.
