@@ -4,7 +4,8 @@ extension CheckExpr {
     /// Conditions joined by `and`, `or` and `not`, and comparisons, are
     /// decided as they are evaluated, with no value made for their result.
     ///
-    /// - Throws: The problem of arithmetic that cannot be worked out.
+    /// - Throws: The problem of arithmetic that cannot be worked out, or
+    ///   of a conversion that cannot read its value (see `evaluate`).
     func holds(for fields: [MappedValue], input: JSONObject?) throws(MappingProblem) -> Bool {
         switch self {
         case .and(let left, let right):

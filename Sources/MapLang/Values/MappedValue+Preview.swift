@@ -79,8 +79,8 @@ extension MappedValue {
     }
 
     /// The order of two strings by their Unicode scalars, which is the
-    /// order of their UTF-8 bytes; `same` when they are equal as Unicode
-    /// text, though their scalars differ.
+    /// order of their UTF-8 bytes; when the left's scalars are not the
+    /// smaller, `same` for text equal as Unicode though its scalars differ.
     private static func order(of left: String, _ right: String) -> ComparisonResult {
         if left.utf8.elementsEqual(right.utf8) { return .same }
         return left.utf8.lexicographicallyPrecedes(right.utf8) ? .ascending : left == right ? .same : .descending

@@ -33,6 +33,9 @@ struct URLValidatorTests {
             ("https://example.com", nil),
             ("https://user:pw@example.com:8080/x", nil),
             ("https://a@b@host?q", nil),
+            // The host starts past the last `@`, not the first.
+            ("https://a@:x@host", nil),
+            ("https://a@host:1@:80", "a `https` URL needs a host"),
             ("https://", "a `https` URL needs a host"),
             ("https:/", "a `https` URL needs `//` and a host"),
             ("https:", "a `https` URL needs `//` and a host"),
