@@ -36,8 +36,18 @@ struct ErrorCatalogue {
     /// the Markdown in one piece: reading it as characters and joining
     /// lines took most of a run's start-up time.
     init(markdown: String) {
+        self.init(utf8: Array(markdown.utf8))
+    }
+
+    /// Reads the catalogue's Markdown, given as UTF-8, with no string made
+    /// of the whole: only of each page.
+    init(utf8 markdown: [UInt8]) {
+        guard markdown.contains(UInt8(ascii: "\r")) else {
+            pages = markdown.withUnsafeBufferPointer { Self.pages(in: $0) }
+            return
+        }
         // Windows line breaks, as a checkout may give the file, read as `\n`.
-        var text = markdown.utf8.contains(UInt8(ascii: "\r")) ? markdown.replacing("\r\n", with: "\n") : markdown
+        var text = String(decoding: markdown, as: UTF8.self).replacing("\r\n", with: "\n")
         pages = text.withUTF8 { Self.pages(in: $0) }
     }
 
@@ -60,11 +70,13 @@ struct ErrorCatalogue {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if line.starts(with: "### ".utf8) {
+            // Only a line that starts with `#` is compared with the headings' marks.
+            let mayBeHeading = line.first == UInt8(ascii: "#")
+            if mayBeHeading, line.starts(with: "### ".utf8) {
                 close()
                 code = text(start + 4..<end)
                 content = nil
-            } else if line.starts(with: "## ".utf8) {
+            } else if mayBeHeading, line.starts(with: "## ".utf8) {
                 close()
                 code = nil
                 group = text(start + 3..<end)
@@ -83,7 +95,7 @@ struct ErrorCatalogue {
     }
 
     /// The catalogue built into the tool.
-    static let builtIn = ErrorCatalogue(markdown: String(decoding: PackageResources.ErrorCatalogue_md, as: UTF8.self))
+    static let builtIn = ErrorCatalogue(utf8: PackageResources.ErrorCatalogue_md)
 
     /// The page of a code, if the catalogue has one.
     func page(for code: String) -> Page? {
