@@ -245,7 +245,7 @@ private struct DirectTableBuilder {
             (field.rules.isEmpty || field.type.unwrapped.isScalar) && !followsFromEnd && field.wholeValuePipeline.isEmpty
         fields.append(
             DirectFieldEntry(
-                quotedName: span(JSONWriter.serialize(MappedValue.string(field.name))),
+                entryKey: span([UInt8(ascii: ",")] + JSONWriter.serialize(MappedValue.string(field.name)) + [UInt8(ascii: ":")]),
                 sources: firstSource..<sources.count,
                 type: node(for: field.type, DirectScalar(field, enums: planEnums)),
                 isDirect: isDirect,

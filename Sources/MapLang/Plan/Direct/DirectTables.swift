@@ -179,8 +179,9 @@ struct DirectModelEntry {
 
 /// How the direct path reads one field.
 struct DirectFieldEntry {
-    /// The field's name as a JSON string, quotes included: its output key.
-    var quotedName: DirectText
+    /// The field's output key as an object's entry after the first writes
+    /// it in compact style: a comma, the name as a JSON string, a colon.
+    var entryKey: DirectText
     /// The field's key paths in `DirectTables.sources`, in the order they are tried.
     var sources: Range<Int>
     /// The root of the field's type in `DirectTables.nodes`.

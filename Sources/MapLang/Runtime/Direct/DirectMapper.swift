@@ -230,8 +230,7 @@ struct DirectRun {
                     continue
                 }
                 let before = writer.mark
-                writer.beginEntry(written)
-                writer.writeKey(quoted: tables.bytes(of: entry.quotedName))
+                writer.beginEntry(written, key: tables.bytes(of: entry.entryKey))
                 if entry.isComputed {
                     computed.append((writer.bytes.count, entry.index))
                     written += 1

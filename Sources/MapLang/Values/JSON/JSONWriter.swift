@@ -114,6 +114,19 @@ package struct JSONWriter: Sendable {
         writeLineBreak()
     }
 
+    /// Starts the entry at `index` of the innermost open object and writes
+    /// its key, given as compact style writes an entry after the first: a
+    /// comma, the key as a JSON string, a colon. In compact style that is
+    /// one copy, from past the comma for the first entry.
+    mutating func beginEntry(_ index: Int, key separatedKey: UnsafeBufferPointer<UInt8>) {
+        guard style == .compact else {
+            beginEntry(index)
+            writeKey(quoted: UnsafeBufferPointer(rebasing: separatedKey.dropFirst().dropLast()))
+            return
+        }
+        bytes.appendBytes(index > 0 ? separatedKey : UnsafeBufferPointer(rebasing: separatedKey.dropFirst()))
+    }
+
     /// Closes the innermost open container.
     ///
     /// - Parameter isEmpty: Whether no entry was written, which keeps `[]` and `{}` on one line.

@@ -169,4 +169,30 @@ struct JSONWriterTests {
         #expect(Timestamp(seconds: .max).iso8601String == "+292277026596-12-04T15:30:07Z")
         #expect(Timestamp(seconds: .min).iso8601String == "-292277022657-01-27T08:29:52Z")
     }
+
+    /// An entry's key given as `,"key":` writes what `beginEntry` and
+    /// `writeKey` write, in both styles, first entry or not.
+    @Test func entryKeysGivenWithTheirCommaAndColon() {
+        for style in [JSONWriter.Style.compact, .pretty] {
+            var pieces = JSONWriter(style: style)
+            var joined = JSONWriter(style: style)
+            pieces.beginContainer(UInt8(ascii: "{"))
+            joined.beginContainer(UInt8(ascii: "{"))
+            for (index, key) in ["a", "é\"", ""].enumerated() {
+                pieces.beginEntry(index)
+                pieces.writeKey(key)
+                let text = [UInt8(ascii: ",")] + JSONWriter.serialize(MappedValue.string(key)) + [UInt8(ascii: ":")]
+                text.withUnsafeBufferPointer { joined.beginEntry(index, key: $0) }
+                pieces.write(.int(Int64(index)))
+                joined.write(.int(Int64(index)))
+            }
+            pieces.endContainer(UInt8(ascii: "}"), isEmpty: false)
+            joined.endContainer(UInt8(ascii: "}"), isEmpty: false)
+            #expect(joined.bytes == pieces.bytes)
+        }
+        var compact = JSONWriter(style: .compact)
+        Array(#","k":"#.utf8).withUnsafeBufferPointer { compact.beginEntry(0, key: $0) }
+        #expect(String(decoding: compact.bytes, as: UTF8.self) == #""k":"#)
+    }
 }
+
