@@ -222,27 +222,29 @@ struct DirectRun {
             // Where each computed field's value goes, and the field.
             var computed: [(offset: Int, field: Int)] = []
             for field in model.fields {
-                let entry = tables.fields[field]
-                if entry.flattens {
-                    guard let entries = try writeFlattened(entry, starts: starts, object: start, after: written, depth: depth + 1, &context)
+                // Read in place, not copied a hundred bytes at a time; the
+                // table is not empty, since it holds this model's fields.
+                let entry = tables.fields.baseAddress.unsafelyUnwrapped + field
+                if entry.pointee.flattens {
+                    guard let entries = try writeFlattened(entry.pointee, starts: starts, object: start, after: written, depth: depth + 1, &context)
                     else { return false }
                     written = entries
                     continue
                 }
                 let before = writer.mark
-                writer.beginEntry(written, key: tables.bytes(of: entry.entryKey))
-                if entry.isComputed {
-                    computed.append((writer.bytes.count, entry.index))
+                writer.beginEntry(written, key: tables.bytes(of: entry.pointee.entryKey))
+                if entry.pointee.isComputed {
+                    computed.append((writer.bytes.count, entry.pointee.index))
                     written += 1
                     continue
                 }
                 let valueStart = writer.mark
-                guard try writeField(entry, starts: starts, object: start, depth: depth + 1, &context) else { return false }
-                if entry.keepsValue {
-                    values[entry.index] = kept
+                guard try writeField(entry.pointee, starts: starts, object: start, depth: depth + 1, &context) else { return false }
+                if entry.pointee.keepsValue {
+                    values[entry.pointee.index] = kept
                     kept = .null
                 }
-                if entry.omitsNull, writer.wroteNull(since: valueStart) {
+                if entry.pointee.omitsNull, writer.wroteNull(since: valueStart) {
                     writer.rewind(to: before)
                 } else {
                     written += 1
