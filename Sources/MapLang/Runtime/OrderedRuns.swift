@@ -91,7 +91,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// About how many bytes of input one run of `--jobs` maps: enough that
     /// a run costs little to start and hand over, little enough that
     /// threads that come free early share the work left.
-    package static var inputPerRun: Int { 1 << 19 }
+    package static var inputPerRun: Int { 1 << 17 }
 
     /// How many runs a caller with `threads` threads keeps started ahead of
     /// the one it waits for: enough that the threads stay busy while it
