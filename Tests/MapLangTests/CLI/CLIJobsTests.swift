@@ -56,7 +56,7 @@ struct CLIJobsTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try F.orders.write(toFile: directory + "/orders.map", atomically: true, encoding: .utf8)
-        // About 10 MB: some twenty runs of half a megabyte, where two threads keep sixteen started.
+        // About 10 MB: some eighty runs of 128 KB, where two threads keep eight started.
         let copies = 10_000_000 / Self.feed.count + 1
         try Data(Array([[UInt8]](repeating: Self.feed, count: copies).joined())).write(to: URL(fileURLWithPath: directory + "/feed.ndjson"))
         let arguments = ["run", "orders.map", "feed.ndjson", "--ndjson", "--rejects", "rejects.txt"]

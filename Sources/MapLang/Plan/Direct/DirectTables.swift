@@ -5,7 +5,7 @@
 /// in these tables; texts are spans of `text`. `DirectPlan` builds the
 /// tables once, when rules are compiled, and owns their memory.
 struct DirectTables {
-    /// Key texts, quoted field names and quoted enum case names, end to end.
+    /// Key texts, fields' entry keys (`,"name":`) and quoted enum case names, end to end.
     var text: UnsafeBufferPointer<UInt8>
     /// The entries of every key table (see `DirectKeyTable`).
     var keyEntries: UnsafeBufferPointer<DirectKeyEntry>
