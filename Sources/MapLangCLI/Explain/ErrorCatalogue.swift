@@ -29,18 +29,13 @@ struct ErrorCatalogue {
     /// The pages in the catalogue's order.
     let pages: [Page]
 
-    /// Reads the catalogue's Markdown.
+    /// Reads the catalogue's Markdown, given as UTF-8.
     ///
     /// Every run of the tool reads it (`explain` completes and checks its
-    /// codes), so it is read as bytes, and each page's text is taken from
-    /// the Markdown in one piece: reading it as characters and joining
-    /// lines took most of a run's start-up time.
-    init(markdown: String) {
-        self.init(utf8: Array(markdown.utf8))
-    }
-
-    /// Reads the catalogue's Markdown, given as UTF-8, with no string made
-    /// of the whole: only of each page.
+    /// codes), so it is read as bytes, with no string made of the whole,
+    /// and each page's text is taken from the Markdown in one piece:
+    /// reading it as characters and joining lines took most of a run's
+    /// start-up time.
     init(utf8 markdown: [UInt8]) {
         guard markdown.contains(UInt8(ascii: "\r")) else {
             pages = markdown.withUnsafeBufferPointer { Self.pages(in: $0) }

@@ -62,10 +62,10 @@ struct ErrorCatalogueTests {
             ErrorCatalogue.Page(code: "two", group: "First group", text: ""),
             ErrorCatalogue.Page(code: "three", group: "Second group", text: "```\n  code\n```"),
         ]
-        #expect(ErrorCatalogue(markdown: markdown).pages == expected)
+        #expect(ErrorCatalogue(utf8: Array(markdown.utf8)).pages == expected)
         let crlf = markdown.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
-        #expect(ErrorCatalogue(markdown: crlf).pages == expected)
-        #expect(ErrorCatalogue(markdown: "").pages == [])
+        #expect(ErrorCatalogue(utf8: Array(crlf.utf8)).pages == expected)
+        #expect(ErrorCatalogue(utf8: []).pages == [])
     }
 
     @Test func everyCodeHasAPageAndEveryPageACode() throws {
@@ -192,7 +192,7 @@ struct ErrorCatalogueTests {
 
     @Test func aPageSummaryIsItsFirstSentence() {
         let catalogue = ErrorCatalogue(
-            markdown: "# t\n\n## Group\n\n### a-code\n\nIt means this. And more.\n\n**Example**\n\n### b-code\nOne line\n")
+            utf8: Array("# t\n\n## Group\n\n### a-code\n\nIt means this. And more.\n\n**Example**\n\n### b-code\nOne line\n".utf8))
         #expect(catalogue.pages.map(\.code) == ["a-code", "b-code"])
         #expect(catalogue.pages.map(\.summary) == ["It means this.", "One line"])
         #expect(catalogue.pages.map(\.group) == ["Group", "Group"])
