@@ -25,8 +25,11 @@ extension Rules {
     ///
     /// Records are mapped on the fast path and decoded from the JSON it
     /// writes, with no tree in between; an array of records fills a Swift
-    /// array one record at a time, so beside the values decoded only one
-    /// record's JSON is held. A `Date` property reads a date field (or any
+    /// array one record at a time, so beside the values decoded only a
+    /// bounded buffer of mapped records is held. Where the process may use
+    /// more than one core, a large array's records are mapped on a second
+    /// thread ahead of the decoding; `type`'s initializers still run on
+    /// the calling thread, one record after another. A `Date` property reads a date field (or any
     /// ISO-8601 string), and a `MappedValue` anywhere in the type holds the
     /// field's JSON, as a `JSON` field does; only `decode(MappedValue.self, …)`
     /// gives what `map(_:to:)` gives, typed cases included. An integer

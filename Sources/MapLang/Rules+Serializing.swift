@@ -17,6 +17,20 @@ package struct SerializedRecord: Sendable, Equatable {
     package let errors: [MappingError]
     /// The elements `lossy` fields dropped from a record that mapped, as warnings.
     package var drops: [MappingError] = []
+    /// The record's JSON already indexed, when the thread that mapped it
+    /// was asked to index it (see `serializeDocument`'s `indexing`).
+    var indexed: IndexedRecord?
+}
+
+/// A record's JSON on the tape of the run it was mapped in.
+struct IndexedRecord: @unchecked Sendable, Equatable {
+    /// The tape of the run, which the thread that mapped the run made and
+    /// then handed over whole, so only the thread taking records uses it.
+    let tape: RecordTape
+    /// The entry of the record's value.
+    let entry: Int
+
+    static func == (left: Self, right: Self) -> Bool { left.tape === right.tape && left.entry == right.entry }
 }
 
 extension Rules {
@@ -40,6 +54,9 @@ extension Rules {
     ///   - jobs: How many threads may map the elements of a large top-level
     ///     array, at most 256 (more count as 256); records are still passed
     ///     to `body` one at a time, in order, on the calling thread.
+    ///   - indexing: Whether the threads that map runs of a large array
+    ///     also index each record's JSON on a `RecordTape` (its `indexed`),
+    ///     for a caller that decodes the records from it.
     ///   - body: Called with each record as soon as it is mapped, and the
     ///     offset just past it in `buffer`. The record's `json` is valid only
     ///     during the call unless copied.
@@ -48,11 +65,11 @@ extension Rules {
     ///   records before the error have already been passed to `body`.
     package func serializeDocument(
         in buffer: UnsafeBufferPointer<UInt8>, to model: ModelID, options: JSONReaderOptions? = nil,
-        style: JSONWriter.Style = .compact, jobs: Int = 1, _ body: (SerializedRecord, _ end: Int) -> Void
+        style: JSONWriter.Style = .compact, jobs: Int = 1, indexing: Bool = false, _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         try serializeDocument(
             in: buffer, continuingAt: nil, partial: false, to: model, options: options, style: style, jobs: jobs,
-            runSize: ParallelElements.runSize, body)
+            runSize: ParallelElements.runSize, indexing: indexing, body)
     }
 
     /// `serializeDocument(in:to:options:style:jobs:_:)` over part of a
@@ -67,7 +84,7 @@ extension Rules {
     ///     elements, the rest of the document to follow.
     package func serializeDocument(
         in buffer: UnsafeBufferPointer<UInt8>, continuingAt index: Int?, partial: Bool, to model: ModelID,
-        options: JSONReaderOptions?, style: JSONWriter.Style, jobs: Int, runSize: Int,
+        options: JSONReaderOptions?, style: JSONWriter.Style, jobs: Int, runSize: Int, indexing: Bool = false,
         _ body: (SerializedRecord, _ end: Int) -> Void
     ) throws(JSONSyntaxError) -> DocumentShape {
         let options = options ?? readerOptions
@@ -97,12 +114,17 @@ extension Rules {
         var resume = index.map { (after: 0, index: $0) }
         if jobs > 1, let mapper, let first = Self.firstElement(of: buffer, options: options, continuing: index != nil) {
             let elements = ParallelElements(
-                mapper: mapper, target: target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize)
+                mapper: mapper, target: target, bytes: buffer, options: options, style: style, jobs: jobs, runSize: runSize,
+                indexesRecords: indexing)
             var index = index ?? 0
             let after = try elements.map(from: first) { run throws(JSONSyntaxError) in
+                var written = 0
                 for record in run.records {
                     if let json = record.json {
-                        body(SerializedRecord(index: index, json: run.output[json], errors: []), record.end)
+                        var serialized = SerializedRecord(index: index, json: run.output[json], errors: [])
+                        serialized.indexed = run.tape.map { IndexedRecord(tape: $0, entry: $0.starts[written]) }
+                        written += 1
+                        body(serialized, record.end)
                     } else {
                         writer.bytes.removeAll(keepingCapacity: true)
                         var scanner = JSONScanner(bytes: buffer, options: options)

@@ -13,9 +13,11 @@ extension Rules {
     /// it: each record is written as JSON and decoded from that JSON
     /// through a `RecordTape`, with no tree for the input or the output.
     /// For an array of records into a Swift array, each record is decoded
-    /// as soon as it is mapped, so beside the decoded values only one
-    /// record's JSON is held at a time. Anything else is decoded from the
-    /// JSON of the whole output.
+    /// as soon as it is mapped, so beside the decoded values only the JSON
+    /// of the runs of records mapped ahead is held (at most
+    /// `OrderedRuns.runsAhead` runs of about `OrderedRuns.inputPerRun` bytes
+    /// of input each, or one record on one thread). Anything else is
+    /// decoded from the JSON of the whole output.
     ///
     /// When a record breaks the rules, the document is mapped again the
     /// way `map(_:to:)` maps it, for the failure with every error; and
@@ -85,7 +87,7 @@ extension Rules {
         var errors: [MappingError] = []
         var decodingError: (any Error)?
         var tooLarge = false
-        let shape = try serialize(buffer, model: id, named: model) { record in
+        let shape = try serialize(buffer, model: id, named: model, indexing: true) { record in
             guard let json = record.json, errors.isEmpty else {
                 errors += record.errors
                 return
@@ -96,6 +98,10 @@ extension Rules {
             }
             guard decodingError == nil, !tooLarge else { return }
             do {
+                if let indexed = record.indexed {
+                    elements.append(try TapeScalars.decode(type, indexed.tape, indexed.entry, at: .root([JSONPathKey(.index(index))])))
+                    return
+                }
                 guard let element = try RecordTape.decode(type, from: Array(json), at: [JSONPathKey(.index(index))]) else {
                     tooLarge = true
                     return
@@ -120,15 +126,29 @@ extension Rules {
 
     /// Maps a document straight to JSON, passing each record on; an input
     /// syntax error becomes the `DecodingError` `decode` throws for it.
+    ///
+    /// The elements of a large array are mapped on `decodingThreads`
+    /// threads, with each record's JSON indexed on the thread that mapped it
+    /// when `indexing`, while the records are passed on, in order, on the
+    /// calling thread.
     private func serialize(
-        _ buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, _ body: (SerializedRecord) -> Void
+        _ buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, indexing: Bool = false,
+        _ body: (SerializedRecord) -> Void
     ) throws -> DocumentShape {
         do {
-            return try serializeDocument(in: buffer, to: id) { record, _ in body(record) }
+            return try serializeDocument(in: buffer, to: id, jobs: Self.decodingThreads, indexing: indexing) { record, _ in body(record) }
         } catch {
             throw MappingFailure.invalidJSON(error).decodingError
         }
     }
+
+    /// How many threads `decode` maps a large array on: the caller's, which
+    /// runs the `Decodable` initializers (so they run on the thread that
+    /// called, in order, as with `JSONDecoder`), and one helper that maps
+    /// and indexes runs of records ahead of it, where the process may use
+    /// more than one core. Decoding the mapped records is usually the
+    /// larger half of the work, so more helpers would mostly wait.
+    static var decodingThreads: Int { min(2, HelperThread.availableCores ?? 1) }
 
     /// Throws the failure of a document some record of which broke the
     /// rules, as `map(_:to:)` gives it: with every error, from every record.

@@ -132,6 +132,53 @@ struct TapeDecodingTests {
         #expect(throws: DecodingError.self) { try rules.decode(Item.self, from: "[" + Self.record(1) + "]") }
     }
 
+    /// An array many runs long is mapped and indexed ahead on a second
+    /// thread where there is a core for it; the records, a record the
+    /// direct path leaves to the tree (an escaped key), a decoding error's
+    /// path and a late record's mapping failure are what one thread gives.
+    @Test func largeArraysDecodeOnTwoThreadsAsThroughTheTree() throws {
+        #expect(Rules.decodingThreads == min(2, HelperThread.availableCores ?? 1))
+        let count = 1_500
+        var records = (0..<count).map(Self.record)
+        records[1_234] = records[1_234].replacingOccurrences(of: #""label""#, with: #""l\u0061bel""#)
+        let text = "[" + records.joined(separator: ",") + "]"
+        #expect(text.utf8.count > 8 * OrderedRuns<Int>.inputPerRun)
+        let items = try bothWays([Item].self, text)
+        #expect(items.map(\.id) == Array(0..<count))
+        #expect(items[1_234].label == "naïve 🎉 1234")
+
+        let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        // Asked to, the mapping threads index each record they write, where its JSON lies.
+        var indexed = 0
+        let bytes = Array(text.utf8)
+        let model = try rules.chosenModel(nil)
+        _ = try bytes.withUnsafeBufferPointer { buffer in
+            try rules.serializeDocument(in: buffer, to: model, jobs: 2, indexing: true) { record, _ in
+                guard let json = record.json, let entry = record.indexed else { return }
+                #expect(entry.tape[entry.entry].kind == .object)
+                #expect(Int(entry.tape[entry.entry].start) == json.startIndex)
+                #expect(Int(entry.tape[entry.entry].end) == json.endIndex)
+                indexed += 1
+            }
+        }
+        #expect(indexed > count / 2)
+        struct Narrow: Decodable { let big: Int8 }
+        do {
+            _ = try rules.decode([Narrow].self, from: text)
+            Issue.record("decoded")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["Index 0", "big"])
+        }
+        records[1_400] = records[1_400].replacingOccurrences(of: #""flag": true"#, with: #""flag": [1]"#)
+        do {
+            _ = try rules.decode([Item].self, from: "[" + records.joined(separator: ",") + "]")
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            let failure = try #require(context.underlyingError as? MappingFailure)
+            #expect(failure.errors.map(\.path.description) == ["$[1400].flag"])
+        }
+    }
+
     /// When one record breaks the rules and another does not fit the type,
     /// the mapping failure, with every record's errors, is what is thrown.
     @Test func mappingFailuresComeBeforeDecodingErrors() throws {

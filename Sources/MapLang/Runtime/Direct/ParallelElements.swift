@@ -29,6 +29,9 @@ struct ParallelElements {
     let jobs: Int
     /// About how much input each run takes.
     let runSize: Int
+    /// Whether each run also indexes its records' JSON on a tape, on the
+    /// thread that maps it.
+    var indexesRecords = false
 
     /// The usual `runSize`.
     static var runSize: Int { OrderedRuns<Run>.inputPerRun }
@@ -41,6 +44,9 @@ struct ParallelElements {
         var records: [Record] = []
         /// The JSON of the records the direct path wrote, end to end.
         var output: [UInt8] = []
+        /// `output` indexed, one value per record written in order, when
+        /// `indexesRecords`.
+        var tape: RecordTape?
         /// Where the next element starts, when the run stopped at its
         /// limit; `nil` when it stopped at the end of the array or at input
         /// it could not read.
@@ -90,6 +96,8 @@ struct ParallelElements {
             delivered = run.records.last?.end ?? delivered
             guard let next = run.next else { return delivered }
             expected = next
+            // The tape shares the buffer, which is reused once it goes.
+            run.tape = nil
             run.output.removeAll(keepingCapacity: true)
             buffers.append(run.output)
         }
@@ -173,6 +181,7 @@ struct ParallelElements {
             writer.bytes.removeAll(keepingCapacity: true)
         }
         run.output = writer.bytes
+        if indexesRecords { run.tape = RecordTape(json: run.output, values: run.records.compactMap(\.json)) }
         return run
     }
 

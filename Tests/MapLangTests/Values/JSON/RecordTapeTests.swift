@@ -49,6 +49,25 @@ struct RecordTapeTests {
         #expect(tape[depth - 1].extra == 0)
     }
 
+    /// Records written end to end, as a run of them is, share one tape;
+    /// each value's first entry is where `starts` says.
+    @Test func valuesEndToEndShareOneTape() throws {
+        let json = Array(#"{"a":1}[2,3]"x"{}"#.utf8)
+        let tape = try #require(RecordTape(json: json, values: [0..<7, 7..<12, 12..<15, 15..<17]))
+        #expect(tape.starts == [0, 3, 6, 7])
+        #expect(tape.entries.map(\.kind) == [.object, .string, .number, .array, .number, .number, .string, .object])
+        #expect(tape[0].next == 3)
+        #expect(tape[3].next == 6)
+        #expect(tape[3].extra == 2)
+        #expect(tape[7].next == 8)
+        #expect(TapeScalars.text(tape, 6) == "x")
+        // A range must hold exactly one value.
+        #expect(RecordTape(json: json, values: [0..<12]) == nil)
+        #expect(RecordTape(json: json, values: [0..<6]) == nil)
+        #expect(RecordTape(json: json, values: [0..<18]) == nil)
+        #expect(try #require(RecordTape(json: json, values: [])).entries.isEmpty)
+    }
+
     @Test(arguments: [
         "", "[", "]", "{", #"{"a"}"#, #"{"a":}"#, "[1,]", "[1 2]", #"{"a":1,}"#, #""abc"#, "tru", "[1]]", "{]", "[}", "01", #"{1:2}"#,
     ])

@@ -41,14 +41,37 @@ final class RecordTape {
     /// more than reading an array's element.
     @exclusivity(unchecked) private(set) var entries: [Entry]
 
+    /// The entry of each value `init(json:values:)` indexed, in order.
+    let starts: [Int]
+
     /// Indexes JSON text that `JSONWriter` wrote; `nil` when it is not JSON
     /// (which mapping never writes) or is 2 GiB or more.
-    init?(json: [UInt8]) {
-        guard json.count < Int32.max,
-            let entries = json.withUnsafeBufferPointer({ Self.index($0) })
-        else { return nil }
+    convenience init?(json: [UInt8]) {
+        self.init(json: json, values: [0..<json.count])
+    }
+
+    /// Indexes values that `JSONWriter` wrote end to end, such as the
+    /// records of a run, each at a range of `json`, on one tape: the entry
+    /// of the value at `values[n]` is `starts[n]`. `nil` when some range is
+    /// not one JSON value (which mapping never writes), or the text is
+    /// 2 GiB or more.
+    init?(json: [UInt8], values: [Range<Int>]) {
+        guard json.count < Int32.max else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(json.count / 6)
+        var starts: [Int] = []
+        starts.reserveCapacity(values.count)
+        let indexed = json.withUnsafeBufferPointer { buffer in
+            values.allSatisfy { range in
+                starts.append(entries.count)
+                return range.upperBound <= buffer.count
+                    && Self.index(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), from: range.lowerBound, into: &entries)
+            }
+        }
+        guard indexed else { return nil }
         self.bytes = json
         self.entries = entries
+        self.starts = starts
     }
 
     /// The entry at an index.
@@ -59,14 +82,15 @@ final class RecordTape {
         entries[object].extra = Int32(key)
     }
 
-    /// The entries of a document, or `nil` when it is not JSON.
+    /// Appends the entries of the one value that runs from `start` to the
+    /// end of `buffer`, white space aside; `false` when that is not one
+    /// value. Offsets are from `buffer`'s start.
     ///
     /// Nesting is kept on an explicit stack, so no depth overflows the call stack.
-    private static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> [Entry]? {
+    private static func index(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, into entries: inout [Entry]) -> Bool {
         let unlimited = JSONReaderOptions(maxDepth: .max, maxStringBytes: .max, maxNumberLength: .max)
         var scanner = JSONScanner(bytes: buffer, options: unlimited)
-        var entries: [Entry] = []
-        entries.reserveCapacity(buffer.count / 6)
+        scanner.position = start
         var open: [Int] = []
         /// Appends the entry of the scalar or container opening at the scanner's position.
         func value() -> Bool {
@@ -172,14 +196,14 @@ final class RecordTape {
         var expectsValue = true
         repeat {
             if expectsValue {
-                guard value() else { return nil }
+                guard value() else { return false }
                 expectsValue = false
                 // A container just opened: its first member or element, or its end.
                 guard let container = open.last, container == entries.count - 1 else { continue }
                 scanner.skipWhitespace()
                 if close() != nil { continue }
                 if entries[container].kind == .object {
-                    guard key() else { return nil }
+                    guard key() else { return false }
                 } else {
                     entries[container].extra = 1
                 }
@@ -189,16 +213,16 @@ final class RecordTape {
             guard let container = open.last else { break }
             scanner.skipWhitespace()
             if close() != nil { continue }
-            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") else { return nil }
+            guard scanner.position < buffer.count, buffer[scanner.position] == UInt8(ascii: ",") else { return false }
             scanner.position += 1
             if entries[container].kind == .object {
-                guard key() else { return nil }
+                guard key() else { return false }
             } else {
                 entries[container].extra += 1
             }
             expectsValue = true
         } while true
         scanner.skipWhitespace()
-        return scanner.position == buffer.count ? entries : nil
+        return scanner.position == buffer.count
     }
 }
