@@ -28,8 +28,10 @@ extension Rules {
     /// array one record at a time, so beside the values decoded only a
     /// bounded buffer of mapped records is held. Where the process may use
     /// more than one core, a large array's records are mapped on a second
-    /// thread ahead of the decoding; `type`'s initializers still run on
-    /// the calling thread, one record after another. A `Date` property reads a date field (or any
+    /// thread ahead of the decoding, which the call starts and ends;
+    /// `type`'s initializers still run on the calling thread, one record
+    /// after another, and so does all mapping when the rules have
+    /// transformers written in Swift. A `Date` property reads a date field (or any
     /// ISO-8601 string), and a `MappedValue` anywhere in the type holds the
     /// field's JSON, as a `JSON` field does; only `decode(MappedValue.self, …)`
     /// gives what `map(_:to:)` gives, typed cases included. An integer

@@ -22,17 +22,6 @@ package struct SerializedRecord: Sendable, Equatable {
     var indexed: IndexedRecord?
 }
 
-/// A record's JSON on the tape of the run it was mapped in.
-struct IndexedRecord: @unchecked Sendable, Equatable {
-    /// The tape of the run, which the thread that mapped the run made and
-    /// then handed over whole, so only the thread taking records uses it.
-    let tape: RecordTape
-    /// The entry of the record's value.
-    let entry: Int
-
-    static func == (left: Self, right: Self) -> Bool { left.tape === right.tape && left.entry == right.entry }
-}
-
 extension Rules {
     /// Maps a whole document, as `mapDocument(in:to:options:direction:_:)`
     /// does forward, and writes each record that maps as JSON text.
@@ -72,8 +61,8 @@ extension Rules {
             runSize: ParallelElements.runSize, indexing: indexing, body)
     }
 
-    /// `serializeDocument(in:to:options:style:jobs:_:)` over part of a
-    /// document read from a stream, with threads taking runs of about
+    /// `serializeDocument(in:to:options:style:jobs:indexing:_:)` over part
+    /// of a document read from a stream, with threads taking runs of about
     /// `runSize` bytes of a large array.
     ///
     /// - Parameters:

@@ -24,6 +24,10 @@ public struct Rules: Sendable {
     /// What the records mapped forward saw, counted when the rules were
     /// compiled for `--coverage`; `nil` otherwise.
     package let coverage: CoverageRecorder?
+    /// Whether the rules were given transformers written in Swift: the
+    /// app's own code, which mapping runs, so `decode` maps on the calling
+    /// thread alone, where that code expects to run.
+    let hasSwiftTransformers: Bool
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -148,6 +152,7 @@ public struct Rules: Sendable {
         self.units = units
         self.plan = plan
         self.coverage = options.countsCoverage ? CoverageRecorder(plan: plan) : nil
+        self.hasSwiftTransformers = !transformers.isEmpty
     }
 
     /// The names of the declared models, in declaration order.

@@ -13,11 +13,12 @@ extension Rules {
     /// it: each record is written as JSON and decoded from that JSON
     /// through a `RecordTape`, with no tree for the input or the output.
     /// For an array of records into a Swift array, each record is decoded
-    /// as soon as it is mapped, so beside the decoded values only the JSON
-    /// of the runs of records mapped ahead is held (at most
-    /// `OrderedRuns.runsAhead` runs of about `OrderedRuns.inputPerRun` bytes
-    /// of input each, or one record on one thread). Anything else is
-    /// decoded from the JSON of the whole output.
+    /// as soon as it is mapped, so beside the decoded values only the runs
+    /// of records mapped ahead are held: at most `OrderedRuns.runsAhead`
+    /// runs of about `OrderedRuns.inputPerRun` bytes of input each, every
+    /// run's JSON with its tape (about three times the JSON), or one
+    /// record's on one thread. Anything else is decoded from the JSON of
+    /// the whole output.
     ///
     /// When a record breaks the rules, the document is mapped again the
     /// way `map(_:to:)` maps it, for the failure with every error; and
@@ -99,7 +100,8 @@ extension Rules {
             guard decodingError == nil, !tooLarge else { return }
             do {
                 if let indexed = record.indexed {
-                    elements.append(try TapeScalars.decode(type, indexed.tape, indexed.entry, at: .root([JSONPathKey(.index(index))])))
+                    let path = CodingPathChain.root([JSONPathKey(.index(index))])
+                    elements.append(try TapeScalars.decode(type, indexed.tape, indexed.entry, at: path))
                     return
                 }
                 guard let element = try RecordTape.decode(type, from: Array(json), at: [JSONPathKey(.index(index))]) else {
@@ -136,7 +138,9 @@ extension Rules {
         _ body: (SerializedRecord) -> Void
     ) throws -> DocumentShape {
         do {
-            return try serializeDocument(in: buffer, to: id, jobs: Self.decodingThreads, indexing: indexing) { record, _ in body(record) }
+            return try serializeDocument(in: buffer, to: id, jobs: decodingThreads, indexing: indexing) { record, _ in
+                body(record)
+            }
         } catch {
             throw MappingFailure.invalidJSON(error).decodingError
         }
@@ -145,10 +149,15 @@ extension Rules {
     /// How many threads `decode` maps a large array on: the caller's, which
     /// runs the `Decodable` initializers (so they run on the thread that
     /// called, in order, as with `JSONDecoder`), and one helper that maps
-    /// and indexes runs of records ahead of it, where the process may use
-    /// more than one core. Decoding the mapped records is usually the
-    /// larger half of the work, so more helpers would mostly wait.
-    static var decodingThreads: Int { min(2, HelperThread.availableCores ?? 1) }
+    /// and indexes runs of records ahead of it (the caller maps a run too
+    /// when it has caught up), where the process may use more than one
+    /// core. Decoding the mapped records is usually the larger half of the
+    /// work, so more helpers would mostly wait.
+    ///
+    /// One thread when the rules have transformers written in Swift: no
+    /// code of the app's runs off the calling thread, so what it reads
+    /// there (task-local values, state without a lock) is what it expects.
+    var decodingThreads: Int { hasSwiftTransformers ? 1 : min(2, HelperThread.availableCores ?? 1) }
 
     /// Throws the failure of a document some record of which broke the
     /// rules, as `map(_:to:)` gives it: with every error, from every record.

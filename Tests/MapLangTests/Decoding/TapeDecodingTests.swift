@@ -137,7 +137,6 @@ struct TapeDecodingTests {
     /// direct path leaves to the tree (an escaped key), a decoding error's
     /// path and a late record's mapping failure are what one thread gives.
     @Test func largeArraysDecodeOnTwoThreadsAsThroughTheTree() throws {
-        #expect(Rules.decodingThreads == min(2, HelperThread.availableCores ?? 1))
         let count = 1_500
         var records = (0..<count).map(Self.record)
         records[1_234] = records[1_234].replacingOccurrences(of: #""label""#, with: #""l\u0061bel""#)
@@ -148,6 +147,7 @@ struct TapeDecodingTests {
         #expect(items[1_234].label == "naïve 🎉 1234")
 
         let rules = try Rules(source: SourceFile(name: "items.map", text: Self.rules))
+        #expect(rules.decodingThreads == min(2, HelperThread.availableCores ?? 1))
         // Asked to, the mapping threads index each record they write, where its JSON lies.
         var indexed = 0
         let bytes = Array(text.utf8)
@@ -169,6 +169,16 @@ struct TapeDecodingTests {
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.codingPath.map(\.stringValue) == ["Index 0", "big"])
         }
+        struct Positive: Decodable { let negative: UInt }
+        let late = records.enumerated().map { index, record in
+            index == 1_300 ? record : record.replacingOccurrences(of: #""negative": -"#, with: #""negative": "#)
+        }
+        do {
+            _ = try rules.decode([Positive].self, from: "[" + late.joined(separator: ",") + "]")
+            Issue.record("decoded")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["Index 1300", "negative"])
+        }
         records[1_400] = records[1_400].replacingOccurrences(of: #""flag": true"#, with: #""flag": [1]"#)
         do {
             _ = try rules.decode([Item].self, from: "[" + records.joined(separator: ",") + "]")
@@ -177,6 +187,25 @@ struct TapeDecodingTests {
             let failure = try #require(context.underlyingError as? MappingFailure)
             #expect(failure.errors.map(\.path.description) == ["$[1400].flag"])
         }
+    }
+
+    /// Rules with a transformer written in Swift map on the calling thread
+    /// alone, so the transformer sees what that thread sees, such as a
+    /// task-local value, in every record of a large array.
+    @Test func swiftTransformersRunOnTheCallingThread() async throws {
+        enum Context {
+            @TaskLocal static var tenant = "none"
+        }
+        let tenant = CustomTransformer(name: "tenant", input: .text, output: .text) { _ in .string(Context.tenant) }
+        let source = SourceFile(name: "t.map", text: "root A\n\nmodel A {\n  owner: String using tenant\n}\n")
+        let rules = try Rules(source: source, transformers: [tenant])
+        #expect(rules.decodingThreads == 1)
+        struct A: Decodable { let owner: String }
+        let text = "[" + Array(repeating: #"{"owner": "someone with a long enough name"}"#, count: 20_000).joined(separator: ",") + "]"
+        #expect(text.utf8.count > 4 * OrderedRuns<Int>.inputPerRun)
+        let owners = try Context.$tenant.withValue("acme") { try rules.decode([A].self, from: text).map(\.owner) }
+        #expect(owners.count == 20_000)
+        #expect(owners.allSatisfy { $0 == "acme" })
     }
 
     /// When one record breaks the rules and another does not fit the type,

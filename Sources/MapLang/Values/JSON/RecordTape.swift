@@ -47,7 +47,7 @@ final class RecordTape {
     /// Indexes JSON text that `JSONWriter` wrote; `nil` when it is not JSON
     /// (which mapping never writes) or is 2 GiB or more.
     convenience init?(json: [UInt8]) {
-        self.init(json: json, values: [0..<json.count])
+        self.init(json: json, values: CollectionOfOne(0..<json.count))
     }
 
     /// Indexes values that `JSONWriter` wrote end to end, such as the
@@ -55,7 +55,7 @@ final class RecordTape {
     /// of the value at `values[n]` is `starts[n]`. `nil` when some range is
     /// not one JSON value (which mapping never writes), or the text is
     /// 2 GiB or more.
-    init?(json: [UInt8], values: [Range<Int>]) {
+    init?(json: [UInt8], values: some Collection<Range<Int>>) {
         guard json.count < Int32.max else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(json.count / 6)
