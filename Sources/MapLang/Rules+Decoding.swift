@@ -27,16 +27,16 @@ extension Rules {
     /// writes, with no tree in between; an array of records fills a Swift
     /// array one record at a time, so beside the values decoded only a
     /// bounded buffer of mapped records is held. Where the process may use
-    /// more than one core, a large array's records are mapped on a second
-    /// thread ahead of the decoding, which the call starts and ends;
-    /// `type`'s initializers still run on the calling thread, one record
-    /// after another, and so does all mapping when the rules have
-    /// transformers written in Swift. A `Date` property reads a date field (or any
-    /// ISO-8601 string), and a `MappedValue` anywhere in the type holds the
-    /// field's JSON, as a `JSON` field does; only `decode(MappedValue.self, …)`
-    /// gives what `map(_:to:)` gives, typed cases included. An integer
-    /// property takes a number that is exactly a whole number in range
-    /// (`3`, `3.0`, `3e0`), never one rounded.
+    /// more than one core, a large array's records are mapped on a helper
+    /// thread ahead of the decoding, which does no work once the call has
+    /// returned; `type`'s initializers still run on the calling thread, one
+    /// record after another, and so does all mapping when the rules have
+    /// transformers written in Swift. A `Date` property reads a date field
+    /// (or any ISO-8601 string), and a `MappedValue` anywhere in the type
+    /// holds the field's JSON, as a `JSON` field does; only
+    /// `decode(MappedValue.self, …)` gives what `map(_:to:)` gives, typed
+    /// cases included. An integer property takes a number that is exactly a
+    /// whole number in range (`3`, `3.0`, `3e0`), never one rounded.
     ///
     /// - Parameters:
     ///   - type: The type to fill: the model's shape, or an array of it for a

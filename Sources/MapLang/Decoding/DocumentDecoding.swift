@@ -14,16 +14,25 @@ extension Rules {
     /// through a `RecordTape`, with no tree for the input or the output.
     /// For an array of records into a Swift array, each record is decoded
     /// as soon as it is mapped, so beside the decoded values only the runs
-    /// of records mapped ahead are held: at most `OrderedRuns.runsAhead`
-    /// runs of about `OrderedRuns.inputPerRun` bytes of input each, every
-    /// run's JSON with its tape (about three times the JSON), or one
-    /// record's on one thread. Anything else is decoded from the JSON of
-    /// the whole output.
+    /// of records mapped ahead are held: at most
+    /// `OrderedRuns.runsAhead(threads: threads)` runs of about
+    /// `OrderedRuns.inputPerRun` bytes of input each, every run's JSON with
+    /// its tape (at least three times the size of the JSON, more for many
+    /// small values), or one record's on one thread. Anything else (a
+    /// `Set`, an optional array, a wrapper) is decoded from the JSON of the
+    /// whole output, mapped on the same threads.
+    ///
+    /// - Parameter threads: How many threads may map a large array:
+    ///   `decodingThreads`, unless a test asks for more; one whatever it
+    ///   asks when the rules have transformers written in Swift.
     ///
     /// When a record breaks the rules, the document is mapped again the
     /// way `map(_:to:)` maps it, for the failure with every error; and
     /// decoding errors are thrown only for documents that mapped.
-    func decode<T: Decodable>(_ type: T.Type, in buffer: UnsafeBufferPointer<UInt8>, model: String?) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, in buffer: UnsafeBufferPointer<UInt8>, model: String?, threads: Int? = nil
+    ) throws -> T {
+        let threads = hasSwiftTransformers ? 1 : threads ?? Self.decodingThreads
         let id: ModelID
         do {
             id = try chosenModel(model)
@@ -39,7 +48,7 @@ extension Rules {
             }
         }
         if let arrayType = T.self as? any DecodableArray.Type {
-            switch try arrayType.decodeRecords(in: buffer, rules: self, model: id, named: model) {
+            switch try arrayType.decodeRecords(in: buffer, rules: self, model: id, named: model, threads: threads) {
             case .records(let records):
                 if let records = records as? T { return records }
             case .single(let json):
@@ -50,7 +59,7 @@ extension Rules {
         var output: [UInt8] = []
         var errors: [MappingError] = []
         var records = 0
-        let shape = try serialize(buffer, model: id, named: model) { record in
+        let shape = try serialize(buffer, model: id, named: model, threads: threads) { record in
             guard let json = record.json, errors.isEmpty else {
                 errors += record.errors
                 return
@@ -77,18 +86,19 @@ extension Rules {
         }
     }
 
-    /// Decodes each record of a document that is an array as it is mapped.
+    /// Decodes each record of a document that is an array as it is mapped,
+    /// on `threads` threads.
     ///
     /// - Returns: The records, or the JSON of a document that is one record.
     fileprivate func decodeRecords<Element: Decodable>(
-        _ type: Element.Type, in buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?
+        _ type: Element.Type, in buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, threads: Int
     ) throws -> DecodedRecords {
         var elements: [Element] = []
         var single: [UInt8] = []
         var errors: [MappingError] = []
         var decodingError: (any Error)?
         var tooLarge = false
-        let shape = try serialize(buffer, model: id, named: model, indexing: true) { record in
+        let shape = try serialize(buffer, model: id, named: model, threads: threads, indexing: true) { record in
             guard let json = record.json, errors.isEmpty else {
                 errors += record.errors
                 return
@@ -129,16 +139,16 @@ extension Rules {
     /// Maps a document straight to JSON, passing each record on; an input
     /// syntax error becomes the `DecodingError` `decode` throws for it.
     ///
-    /// The elements of a large array are mapped on `decodingThreads`
-    /// threads, with each record's JSON indexed on the thread that mapped it
-    /// when `indexing`, while the records are passed on, in order, on the
+    /// The elements of a large array are mapped on `threads` threads, with
+    /// each record's JSON indexed on the thread that mapped it when
+    /// `indexing`, while the records are passed on, in order, on the
     /// calling thread.
     private func serialize(
-        _ buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, indexing: Bool = false,
+        _ buffer: UnsafeBufferPointer<UInt8>, model id: ModelID, named model: String?, threads: Int, indexing: Bool = false,
         _ body: (SerializedRecord) -> Void
     ) throws -> DocumentShape {
         do {
-            return try serializeDocument(in: buffer, to: id, jobs: decodingThreads, indexing: indexing) { record, _ in
+            return try serializeDocument(in: buffer, to: id, jobs: threads, indexing: indexing) { record, _ in
                 body(record)
             }
         } catch {
@@ -151,13 +161,15 @@ extension Rules {
     /// called, in order, as with `JSONDecoder`), and one helper that maps
     /// and indexes runs of records ahead of it (the caller maps a run too
     /// when it has caught up), where the process may use more than one
-    /// core. Decoding the mapped records is usually the larger half of the
-    /// work, so more helpers would mostly wait.
+    /// core. For the benchmark's issues the two threads are about equally
+    /// busy, so a third would mostly wait; a type that reads only a few
+    /// fields leaves the helper the longer half.
     ///
-    /// One thread when the rules have transformers written in Swift: no
-    /// code of the app's runs off the calling thread, so what it reads
-    /// there (task-local values, state without a lock) is what it expects.
-    var decodingThreads: Int { hasSwiftTransformers ? 1 : min(2, HelperThread.availableCores ?? 1) }
+    /// `decode` maps on one thread instead when the rules have transformers
+    /// written in Swift: no code of the app's runs off the calling thread,
+    /// so what it reads there (task-local values, state without a lock) is
+    /// what it expects.
+    static var decodingThreads: Int { min(2, HelperThread.availableCores ?? 1) }
 
     /// Throws the failure of a document some record of which broke the
     /// rules, as `map(_:to:)` gives it: with every error, from every record.
@@ -187,15 +199,15 @@ private protocol DecodableArray {
     /// The records of a document that is an array, decoded as they are
     /// mapped, or the JSON of a document that is one record.
     static func decodeRecords(
-        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
+        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?, threads: Int
     ) throws -> DecodedRecords
 }
 
 extension Array: DecodableArray where Element: Decodable {
     fileprivate static func decodeRecords(
-        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?
+        in buffer: UnsafeBufferPointer<UInt8>, rules: Rules, model: ModelID, named name: String?, threads: Int
     ) throws -> DecodedRecords {
-        try rules.decodeRecords(Element.self, in: buffer, model: model, named: name)
+        try rules.decodeRecords(Element.self, in: buffer, model: model, named: name, threads: threads)
     }
 }
 
