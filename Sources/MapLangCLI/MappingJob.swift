@@ -270,7 +270,11 @@ struct MappingJob {
                     reportRejection(rejected.rejection, line: text, number: number, offset: offset)
                 }
             }
-            sinks.output.writeLines(mapped.output[written...])
+            if written == 0 {
+                sinks.output.writeLines(mapped.output)
+            } else {
+                sinks.output.writeLines(mapped.output[written...])
+            }
             reportDrops(before: mapped.lineCount)
             sinks.tally.countLines(mapped.lineCount, rejected: mapped.rejections.count)
             reporter.progress?.update(

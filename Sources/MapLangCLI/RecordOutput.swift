@@ -164,6 +164,13 @@ struct RecordOutput {
         flushIfLarge()
     }
 
+    /// `writeLines(_:)` for a whole buffer of lines: a large one goes to the
+    /// sink as it is when nothing is waiting before it, with no copy.
+    mutating func writeLines(_ bytes: [UInt8]) {
+        guard buffer.isEmpty, bytes.count >= Self.flushThreshold else { return writeLines(bytes[...]) }
+        write(bytes)
+    }
+
     /// Writes what is left, ending a JSON document with a newline, and commits the sink.
     mutating func finish() throws(ConsoleError) {
         if let failure { throw failure }
@@ -183,14 +190,20 @@ struct RecordOutput {
 
     /// Writes what is buffered now.
     mutating func flush() {
-        guard !buffer.isEmpty, failure == nil else { return }
+        guard !buffer.isEmpty else { return }
+        write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands bytes to the sink, unless a write has failed already.
+    private mutating func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
         do {
-            try sink.write(buffer)
+            try sink.write(bytes)
         } catch {
             failure = error
         }
         hasFlushed = true
-        lastFlushed = buffer.last
-        buffer.removeAll(keepingCapacity: true)
+        lastFlushed = bytes.last
     }
 }
