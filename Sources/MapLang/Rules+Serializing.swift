@@ -233,20 +233,9 @@ package struct LineSerializer: Sendable {
     package func append(
         _ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError]
     ) -> LineRejection? {
-        // `mapper?.write`, not `if let mapper`: the threads share the mapper,
-        // and binding it would count a reference to it on every line.
-        if mapper != nil {
-            let mark = output.count
-            var scanner = JSONScanner(bytes: line, options: rules.readerOptions)
-            var writer = JSONWriter(style: .compact)
-            swap(&writer.bytes, &output)
-            let written =
-                (try? scanner.readDocumentStart()) != nil
-                && target.map { mapper?.write($0, depth: 0, from: &scanner, to: &writer) == true } == true
-                && (try? scanner.readDocumentEnd()) != nil
-            swap(&writer.bytes, &output)
-            if written { return nil }
-            output.removeSubrange(mark...)
+        var scanner = JSONScanner(bytes: line, options: rules.readerOptions)
+        if mapper != nil, writeDirectly(from: &scanner, to: &output, end: { try? $0.readDocumentEnd() }) != nil {
+            return nil
         }
         switch rules.mapLine(ArraySlice(line), to: model, drops: &drops) {
         case .success(let record):
@@ -255,6 +244,54 @@ package struct LineSerializer: Sendable {
         case .failure(let rejection):
             return rejection
         }
+    }
+
+    /// Maps the line that starts `bytes`, before its end is known, as
+    /// `append(_:to:drops:)` maps it, and appends its record's JSON,
+    /// without a line break.
+    ///
+    /// The direct path reads the line where it lies, stopping at the first
+    /// line break, and finds the line's end just after its value, so a line
+    /// that maps is read once. Any other line is mapped by `append` once its
+    /// end is found, so its record or rejection is the same.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes from the line's start; later lines may follow it.
+    ///   - output: Where the record goes; left as it was when the line is rejected.
+    ///   - drops: Where the elements `lossy` fields dropped from the record go.
+    /// - Returns: The line's length, without its `\n`, and why it was
+    ///   rejected, or `nil` when its record was appended.
+    package func appendLine(
+        startingAt bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError]
+    ) -> (length: Int, rejection: LineRejection?) {
+        var scanner = JSONScanner(bytes: bytes, options: rules.readerOptions)
+        scanner.stopsAtLineBreaks = true
+        if mapper != nil, let end = writeDirectly(from: &scanner, to: &output, end: { $0.lineEnd() }) { return (end, nil) }
+        let length = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        return (length, append(UnsafeBufferPointer(rebasing: bytes[..<length]), to: &output, drops: &drops))
+    }
+
+    /// Writes the document at the start of the scanner's bytes through the
+    /// direct path when it can, with `end` telling whether what follows it
+    /// ends the document.
+    ///
+    /// - Returns: What `end` gave when the record was appended; `nil`, with
+    ///   the output as it was, when the record must go through the tree.
+    private func writeDirectly<End>(
+        from scanner: inout JSONScanner, to output: inout [UInt8], end: (inout JSONScanner) -> End?
+    ) -> End? {
+        let mark = output.count
+        var writer = JSONWriter(style: .compact)
+        swap(&writer.bytes, &output)
+        // `mapper?.write`, not `if let mapper`: the threads share the mapper,
+        // and binding it would count a reference to it on every line.
+        let ended =
+            (try? scanner.readDocumentStart()) != nil
+                && target.map { mapper?.write($0, depth: 0, from: &scanner, to: &writer) == true } == true
+            ? end(&scanner) : nil
+        swap(&writer.bytes, &output)
+        if ended == nil { output.removeSubrange(mark...) }
+        return ended
     }
 }
 

@@ -12,9 +12,23 @@ import MapLang
 ///
 /// Lines are never copied one by one; each run's records go to one buffer.
 enum LineBlocks {
-    /// Maps one line, appending its record's JSON and the elements `lossy`
-    /// fields dropped from it; gives why it was rejected instead, if it was.
-    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> RejectReason?
+    /// Maps the line that starts the bytes it is given (later lines may
+    /// follow it), appending its record's JSON and the elements `lossy`
+    /// fields dropped from it; gives the line's length without its `\n`,
+    /// and why it was rejected instead, if it was.
+    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> (
+        length: Int, rejection: RejectReason?
+    )
+
+    /// A `LineMapper` for a mapping that needs each line's end first.
+    static func mapper(
+        _ line: @escaping @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> RejectReason?
+    ) -> LineMapper {
+        { bytes, output, drops in
+            let length = newline(in: bytes, from: 0, to: bytes.count)
+            return (length, line(UnsafeBufferPointer(rebasing: bytes[..<length]), &output, &drops))
+        }
+    }
 
     /// Splits whole lines into at most `parts` runs of about the same size,
     /// each made of whole lines; none is empty.
@@ -70,8 +84,8 @@ enum LineBlocks {
         var start = range.lowerBound
         var drops: [MappingError] = []
         while start < range.upperBound {
-            let end = newline(in: bytes, from: start, to: range.upperBound)
-            let rejection = line(UnsafeBufferPointer(rebasing: bytes[start..<end]), &mapped.output, &drops)
+            let (length, rejection) = line(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]), &mapped.output, &drops)
+            let end = start + length
             if !drops.isEmpty {
                 mapped.drops.append((mapped.lineCount, drops))
                 drops.removeAll()

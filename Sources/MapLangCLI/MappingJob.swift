@@ -199,9 +199,12 @@ struct MappingJob {
         switch direction {
         case .forward:
             let serializer = LineSerializer(rules: rules, model: model)
-            map = { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
+            map = { bytes, output, drops in
+                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops)
+                return (length, rejection.map(RejectReason.line))
+            }
         case .reverse:
-            map = { line, output, _ in
+            map = LineBlocks.mapper { line, output, _ in
                 switch rules.mapLine(ArraySlice(line), to: model, direction: .reverse) {
                 case .success(let record):
                     output += record.jsonBytes()
@@ -212,13 +215,13 @@ struct MappingJob {
             }
         }
         guard inlineRejects else { return map }
-        return { line, output, drops in
+        return { bytes, output, drops in
             let start = output.count
-            if let rejection = map(line, &output, &drops) { return rejection }
-            guard InlineReject.isReserved(output[start...]) else { return nil }
+            let (length, rejection) = map(bytes, &output, &drops)
+            guard rejection == nil, InlineReject.isReserved(output[start...]) else { return (length, rejection) }
             output.removeSubrange(start...)
             drops.removeAll()
-            return .reservedKey
+            return (length, .reservedKey)
         }
     }
 

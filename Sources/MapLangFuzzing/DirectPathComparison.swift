@@ -57,6 +57,32 @@ package enum DirectPathComparison {
         return direct == tree ? nil : "line differs: direct \(direct), tree \(tree)"
     }
 
+    /// The difference between mapping `bytes` as NDJSON, each line read
+    /// where it lies by `LineSerializer.appendLine` with its end found as it
+    /// is read, and mapping each line, cut at its `\n`, through
+    /// `Rules.mapLine`, or `nil` when they agree.
+    package static func linesDifference(_ rules: Rules, _ bytes: [UInt8], model: ModelID) -> String? {
+        let serializer = LineSerializer(rules: rules, model: model)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The last line break ends the last line; it starts none.
+        if bytes.isEmpty || bytes.last == UInt8(ascii: "\n") { lines.removeLast() }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for (number, line) in lines.enumerated() {
+                var output: [UInt8] = []
+                var drops: [MappingError] = []
+                let read = serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: buffer[start...]), to: &output, drops: &drops)
+                let direct = read.rejection.map { Result<[UInt8], LineRejection>.failure($0) } ?? .success(output)
+                let tree = rules.mapLine(line, to: model).map { $0.jsonBytes() }
+                guard read.length == line.count, direct == tree else {
+                    return "line \(number + 1) differs: read \(read.length) bytes of \(line.count), direct \(direct), tree \(tree)"
+                }
+                start += line.count + 1
+            }
+            return nil
+        }
+    }
+
     /// What each way gave.
     package static func outcomes(
         _ rules: Rules, _ bytes: [UInt8], model: ModelID, style: JSONWriter.Style

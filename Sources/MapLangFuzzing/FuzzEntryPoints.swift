@@ -46,6 +46,7 @@ package enum FuzzEntryPoints {
             let model = try! rules.model(named: nil)
             if let difference = DirectPathComparison.difference(rules, bytes, model: model)
                 ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
+                ?? DirectPathComparison.linesDifference(rules, bytes, model: model)
             {
                 preconditionFailure("the direct path and the tree differ: \(difference)")
             }

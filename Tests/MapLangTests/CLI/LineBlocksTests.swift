@@ -46,7 +46,9 @@ struct LineBlocksTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         let text = "{\"id\": 1}\n\n{\"id\": 0}\r\n{\"id\": 2}\n{\"id\": 3}"
         let mapped = withBytes(text) { bytes in
-            LineBlocks.map([0..<bytes.count], of: bytes, threads: 1) { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
+            LineBlocks.map([0..<bytes.count], of: bytes, threads: 1, LineBlocks.mapper { line, output, drops in
+                serializer.append(line, to: &output, drops: &drops).map(RejectReason.line)
+            })
         }
         #expect(mapped.count == 1)
         let run = try #require(mapped.first)
@@ -63,7 +65,10 @@ struct LineBlocksTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         let text = (0..<4000).map { #"{"id": \#($0 % 13)}"# }.joined(separator: "\n")
         let (one, four) = withBytes(text) { bytes in
-            let map: LineBlocks.LineMapper = { line, output, drops in serializer.append(line, to: &output, drops: &drops).map(RejectReason.line) }
+            let map: LineBlocks.LineMapper = { bytes, output, drops in
+                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops)
+                return (length, rejection.map(RejectReason.line))
+            }
             let runs = LineBlocks.split(0..<bytes.count, of: bytes, into: 4)
             return (LineBlocks.map([0..<bytes.count], of: bytes, threads: 1, map), LineBlocks.map(runs, of: bytes, threads: 4, map))
         }

@@ -19,6 +19,11 @@ struct JSONScanner {
     var members: [JSONMember] = []
     /// The open arrays and objects, outermost first.
     var frames: [Frame] = []
+    /// Whether white space ends before a line break, leaving it unread, so
+    /// that nothing read goes on past its line: set to read an NDJSON line
+    /// whose end is not known yet. A `\n` is never part of a token, so a
+    /// value that goes on past its line then fails where its line ends.
+    var stopsAtLineBreaks = false
 
     /// Objects with more members than this find duplicate keys through a hash index.
     static let linearLookupLimit = 16
@@ -269,14 +274,31 @@ struct JSONScanner {
 
     // MARK: - Whitespace
 
-    /// Skips `ws = *( %x20 / %x09 / %x0A / %x0D )`.
+    /// Skips `ws = *( %x20 / %x09 / %x0A / %x0D )`, up to a line break
+    /// when `stopsAtLineBreaks` is set.
     @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case 0x20, 0x0D, 0x09: position += 1
+            case 0x0A where !stopsAtLineBreaks: position += 1
             default: return
             }
         }
+    }
+
+    /// Where the line ends when nothing but white space follows the
+    /// position on it: the offset of its `\n`, or the end of the bytes;
+    /// `nil` when anything else comes first.
+    func lineEnd() -> Int? {
+        var index = position
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0D, 0x09: index += 1
+            case 0x0A: return index
+            default: return nil
+            }
+        }
+        return index
     }
 }

@@ -172,6 +172,44 @@ struct DirectPathTests {
             #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
         }
         #expect(DirectPathComparison.lineDifference(rules, Array(text.utf8), model: model) == nil)
+        #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: model) == nil)
+    }
+
+    /// NDJSON lines read where they lie, each line's end found as it is
+    /// read: a record that goes on past its line break, white space around
+    /// it, empty lines and a last line with no line break all give what each
+    /// line cut at its `\n` gives.
+    @Test(arguments: [
+        "{\"id\": 1}\n{\"id\": 2}\n",
+        "{\"id\": 1}\n{\"id\": 2}",
+        "{\"id\": 1,\n \"title\": \"t\"}\n{\"id\": 2}\n",
+        "{\"id\":\n1}\n",
+        "[\n{\"id\": 1}\n]\n",
+        "  {\"id\": 1} \t\r\n\r\n\n \n{\"id\": 2}\r\n",
+        "{\"id\": 1} {\"id\": 2}\n{\"id\": 3}x\n",
+        "{\"id\": 1, \"title\": \"a\nb\"}\n{\"id\": 2}\n",
+        "\u{FEFF}{\"id\": 1}\n\u{FEFF}{\"id\": 2}\n",
+        "{\"id\": 1, \"tags\": [\"x\",\n\"y\"]}\n{\"id\": 2, \"tags\": [\"x\"]}",
+        "\n",
+        "",
+    ])
+    func linesReadWhereTheyLieAgree(_ text: String) throws {
+        let rules = FuzzEntryPoints.directRules
+        #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: try rules.model(named: nil)) == nil)
+    }
+
+    @Test func aLineReadWhereItLiesEndsAtItsLineBreak() throws {
+        let rules = try Rules(source: SourceFile(name: "o.map", text: "model O {\n  id: Int\n}\n"))
+        let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
+        var output: [UInt8] = []
+        var drops: [MappingError] = []
+        let lines = Array("{\"id\": 1} \r\n{\"id\":\n2}\n{\"id\": 3}".utf8)
+        let read = lines.withUnsafeBufferPointer { bytes in
+            [0, 12, 19, 22].map { serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: bytes[$0...]), to: &output, drops: &drops) }
+        }
+        #expect(read.map(\.length) == [11, 6, 2, 9])
+        #expect(read.map { $0.rejection == nil } == [true, false, false, true])
+        #expect(String(decoding: output, as: UTF8.self) == #"{"id":1}{"id":3}"#)
     }
 
     @Test func theEverythingRecordIsWrittenByTheDirectPathItself() throws {
@@ -357,6 +395,7 @@ struct DirectPathTests {
             let difference =
                 DirectPathComparison.difference(rules, bytes, model: model)
                 ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
+                ?? DirectPathComparison.linesDifference(rules, bytes, model: model)
             #expect(difference == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
     }
