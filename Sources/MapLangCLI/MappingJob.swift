@@ -108,9 +108,11 @@ struct MappingJob {
     ///
     /// With `--jobs`, the threads map runs ahead while the caller writes the
     /// records of earlier ones; with one job, the caller maps each run in turn.
+    /// One thread takes runs as small as the threads' too: a run's output
+    /// then stays in the processor's cache until written, and memory freed
+    /// by one run is reused by the next, not touched anew.
     private func mapFile(_ mapped: MappedInput, into sinks: inout LineSinks) {
         let (bytes, line) = (mapped.buffer, lineMapper())
-        let runSize = jobs > 1 ? Self.runSize : Self.windowSize
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes
         let runs = OrderedRuns<MappedLines>(threads: jobs)
@@ -118,7 +120,7 @@ struct MappingJob {
         /// The next run of lines in the input, or `nil` at its end.
         func plan() -> Range<Int>? {
             guard next < bytes.count else { return nil }
-            let range = next..<LineBlocks.windowEnd(in: bytes, from: next, size: runSize)
+            let range = next..<LineBlocks.windowEnd(in: bytes, from: next, size: Self.runSize)
             next = range.upperBound
             return range
         }
@@ -182,9 +184,9 @@ struct MappingJob {
         }
     }
 
-    /// How much input to map at a time on one thread, or to read at a time from a stream.
+    /// How much to read at a time from a stream.
     static let windowSize = 4 << 20
-    /// About how much input each run takes with `--jobs`.
+    /// About how much input each run of lines takes: a file's, and a stream's with `--jobs`.
     private static var runSize: Int { OrderedRuns<MappedLines>.inputPerRun }
     /// The least input worth splitting among threads.
     private static let smallestSplit = 1 << 16
