@@ -27,7 +27,7 @@ public struct CommandLineTool {
             return ExitCode.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        if first == Self.helpCommand.name || Self.helpOption.names.contains(first) {
+        if first == Self.helpName || Self.helpOption.names.contains(first) {
             return help(for: rest.first)
         }
         if Self.versionOption.names.contains(first) {
@@ -115,10 +115,14 @@ public struct CommandLineTool {
     /// Every subcommand.
     static let commands = Subcommand.allCases.map(\.spec)
 
+    /// The name of `helpCommand`, known without building every command's
+    /// description, as `helpCommand` does, which a run does not need.
+    static let helpName = "help"
+
     /// `maplang help [COMMAND]`, which `run` handles before any subcommand;
     /// described here for the manual page and shell completion.
     static let helpCommand: CommandSpec = {
-        let name = "help"
+        let name = helpName
         return CommandSpec(
             name: name, summary: "show the overview of the commands, or COMMAND's usage and options", positionals: [],
             options: [],
