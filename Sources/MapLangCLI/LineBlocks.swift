@@ -48,14 +48,20 @@ enum LineBlocks {
         return runs
     }
 
-    /// Where a window of whole lines that starts at `start` ends: after its
-    /// last `\n` within `size` bytes, or after the `\n` that ends a longer
-    /// line, or at the end of the bytes.
-    static func windowEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, size: Int) -> Int {
-        let end = min(bytes.count, start + size)
-        guard end < bytes.count else { return end }
-        let last = bytes[start..<end].lastIndex(of: UInt8(ascii: "\n"))
-        return min(bytes.count, (last ?? newline(in: bytes, from: end, to: bytes.count)) + 1)
+    /// The whole lines whose first byte lies in `start..<start + size`.
+    ///
+    /// Runs taken at every multiple of `size` hold every line once, and the
+    /// thread that maps a run finds it, reading only the bytes after its
+    /// two ends up to a line break, so the thread that hands out the runs
+    /// reads none of the input. A run within a line longer than `size` is
+    /// empty, found without reading past its own bytes.
+    static func run(at start: Int, size: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let windowEnd = min(bytes.count, start + size)
+        // A line starts at 0 and after each line break.
+        let first = start == 0 ? 0 : newline(in: bytes, from: start - 1, to: windowEnd - 1) + 1
+        guard first < windowEnd else { return windowEnd..<windowEnd }
+        guard windowEnd < bytes.count else { return first..<windowEnd }
+        return first..<min(bytes.count, newline(in: bytes, from: windowEnd - 1, to: bytes.count) + 1)
     }
 
     /// The offset of the first `\n` in `start..<end`, or `end` when there is none.

@@ -116,19 +116,17 @@ struct MappingJob {
         // The runs only read the input.
         nonisolated(unsafe) let input = bytes
         let runs = OrderedRuns<MappedLines>(threads: jobs)
+        // Where the next run's lines start: the thread that maps it finds them.
         var next = 0
-        /// The next run of lines in the input, or `nil` at its end.
-        func plan() -> Range<Int>? {
-            guard next < bytes.count else { return nil }
-            let range = next..<LineBlocks.windowEnd(in: bytes, from: next, size: Self.runSize)
-            next = range.upperBound
-            return range
-        }
         while true {
-            while runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), let range = plan() {
-                runs.start { LineBlocks.map(range, of: input, line) }
+            while runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), next < bytes.count {
+                let start = next
+                next += Self.runSize
+                runs.start { LineBlocks.map(LineBlocks.run(at: start, size: Self.runSize, in: input), of: input, line) }
             }
             guard let run = runs.next() else { return }
+            // Within a long line; the run before holds it.
+            guard !run.range.isEmpty else { continue }
             write([run], of: bytes, inputOffset: 0, into: &sinks)
             mapped.release(before: run.range.upperBound)
         }

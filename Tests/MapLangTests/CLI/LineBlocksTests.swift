@@ -13,17 +13,41 @@ struct LineBlocksTests {
     }
 
     @Test(arguments: [
-        // (text, start, size, end)
-        ("ab\ncd\nef\n", 0, 4, 3),  // the last line break within the window
-        ("ab\ncd\nef\n", 0, 6, 6),  // a line break just inside the window
-        ("ab\ncd\nef\n", 3, 3, 6),  // a window that starts later
-        ("abcdefgh\nij\n", 0, 4, 9),  // a line longer than the window ends it
-        ("abcdefgh", 0, 4, 8),  // a long last line without a line break
-        ("ab\ncd", 3, 10, 5),  // the rest fits: the end of the input
-        ("ab\ncd\n", 0, 6, 6),  // exactly the input
+        // (text, start, size, run)
+        ("ab\ncd\nef\n", 0, 4, 0..<6),  // the line that starts in the window goes on past it
+        ("ab\ncd\nef\n", 0, 3, 0..<3),  // a line break just inside the window
+        ("ab\ncd\nef\n", 3, 3, 3..<6),  // a window that starts a line
+        ("ab\ncd\nef\n", 2, 3, 3..<6),  // a window that starts on a line break
+        ("ab\ncd\nef\n", 1, 3, 3..<6),  // a window that starts inside a line
+        ("abcdefgh\nij\n", 0, 4, 0..<9),  // a line longer than the window
+        ("abcdefgh\nij\n", 4, 4, 8..<8),  // a window inside that line: empty
+        ("abcdefgh\nij\n", 8, 4, 9..<12),  // the window with its line break
+        ("abcdefgh", 4, 4, 8..<8),  // inside a last line without a line break
+        ("ab\ncd", 3, 10, 3..<5),  // the rest fits: the end of the input
+        ("ab\ncd\n", 0, 6, 0..<6),  // exactly the input
+        ("ab\n", 2, 1, 3..<3),  // a window on the last line break starts no line
     ])
-    func windowsEndAfterWholeLines(_ text: String, _ start: Int, _ size: Int, _ end: Int) {
-        #expect(withBytes(text) { LineBlocks.windowEnd(in: $0, from: start, size: size) } == end)
+    func runsHoldTheLinesStartingInTheirWindow(_ text: String, _ start: Int, _ size: Int, _ run: Range<Int>) {
+        #expect(withBytes(text) { LineBlocks.run(at: start, size: size, in: $0) } == run)
+    }
+
+    @Test func runsAtEveryMultipleOfTheSizeHoldEveryLineOnce() {
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0..<12, using: &random)).map { _ in
+                String(repeating: "x", count: Int.random(in: 0..<9, using: &random))
+            }.joined(separator: "\n") + (Bool.random(using: &random) ? "\n" : "")
+            let bytes = Array(text.utf8)
+            let size = Int.random(in: 1..<8, using: &random)
+            let runs = withBytes(text) { buffer in
+                stride(from: 0, to: bytes.count, by: size).map { LineBlocks.run(at: $0, size: size, in: buffer) }
+            }
+            let lines = runs.filter { !$0.isEmpty }
+            #expect(lines.first?.lowerBound ?? 0 == 0 && lines.last?.upperBound ?? 0 == bytes.count, "\(text)")
+            for (run, next) in zip(lines, lines.dropFirst()) {
+                #expect(run.upperBound == next.lowerBound && bytes[run.upperBound - 1] == UInt8(ascii: "\n"), "\(text)")
+            }
+        }
     }
 
     @Test func runsAreWholeLinesCoveringTheRangeInOrder() {
