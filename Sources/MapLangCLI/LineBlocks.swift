@@ -64,6 +64,16 @@ enum LineBlocks {
         return first..<min(bytes.count, newline(in: bytes, from: windowEnd - 1, to: bytes.count) + 1)
     }
 
+    /// How much of the input is read for good once `run` is written and
+    /// the runs before it: its bytes, but not from the byte before the next
+    /// window on, which the next run reads to find its first line. A run
+    /// holding a line that goes on past later windows must not give back
+    /// what their runs read, or those pages would be read in again and
+    /// never given back.
+    static func read(after run: Range<Int>, nextWindow: Int) -> Int {
+        min(run.upperBound, nextWindow - 1)
+    }
+
     /// The offset of the first `\n` in `start..<end`, or `end` when there is none.
     static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         guard start < end, let base = bytes.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start)

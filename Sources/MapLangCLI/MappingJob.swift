@@ -118,6 +118,8 @@ struct MappingJob {
         let runs = OrderedRuns<MappedLines>(threads: jobs)
         // Where the next run's lines start: the thread that maps it finds them.
         var next = 0
+        // Where the window after the next run to be written starts.
+        var nextWritten = 0
         while true {
             while runs.pending < OrderedRuns<MappedLines>.runsAhead(threads: jobs), next < bytes.count {
                 let start = next
@@ -125,10 +127,10 @@ struct MappingJob {
                 runs.start { LineBlocks.map(LineBlocks.run(at: start, size: Self.runSize, in: input), of: input, line) }
             }
             guard let run = runs.next() else { return }
-            // Within a long line; the run before holds it.
-            guard !run.range.isEmpty else { continue }
-            write([run], of: bytes, inputOffset: 0, into: &sinks)
-            mapped.release(before: run.range.upperBound)
+            nextWritten += Self.runSize
+            // A run within a long line is empty: the run before holds the line.
+            if !run.range.isEmpty { write([run], of: bytes, inputOffset: 0, into: &sinks) }
+            mapped.release(before: LineBlocks.read(after: run.range, nextWindow: nextWritten))
         }
     }
 

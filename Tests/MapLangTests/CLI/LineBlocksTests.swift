@@ -31,6 +31,23 @@ struct LineBlocksTests {
         #expect(withBytes(text) { LineBlocks.run(at: start, size: size, in: $0) } == run)
     }
 
+    /// What may be given back once a run is written never reaches the
+    /// bytes that later runs read to find their lines: a run whose last
+    /// line goes on past the windows after it, and the empty runs within
+    /// that line, give back no more than their own window.
+    @Test func runsGiveBackOnlyWhatLaterRunsDoNotRead() {
+        let text = "ab\n" + String(repeating: "x", count: 20) + "\ncd\n"
+        let size = 4
+        let read = withBytes(text) { bytes in
+            stride(from: 0, to: bytes.count, by: size).map { start in
+                LineBlocks.read(after: LineBlocks.run(at: start, size: size, in: bytes), nextWindow: start + size)
+            }
+        }
+        // The first run holds the long line, to offset 24; the next windows read from offset 3, 7, ….
+        #expect(read == [3, 7, 11, 15, 19, 23, 27])
+        #expect(zip(read, read.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
     @Test func runsAtEveryMultipleOfTheSizeHoldEveryLineOnce() {
         var random = SeededGenerator(seed: 11)
         for _ in 0..<200 {
