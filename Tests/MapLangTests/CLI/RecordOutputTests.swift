@@ -72,4 +72,49 @@ struct RecordOutputTests {
     @Test func prettyEmptyElement() throws {
         #expect(try Self.array(of: [""], pretty: true) == "[\n  \n]\n")
     }
+
+    /// Keeps each write apart, and fails them all when told to.
+    final class Writes: OutputSink {
+        let failing: Bool
+        var writes: [[UInt8]] = []
+        init(failing: Bool = false) { self.failing = failing }
+        func write(_ bytes: [UInt8]) throws(ConsoleError) {
+            writes.append(bytes)
+            if failing { throw ConsoleError(message: "disk full") }
+        }
+        func commit() throws(ConsoleError) {}
+        func abandon() {}
+    }
+
+    /// A megabyte of NDJSON lines and a line break.
+    static let largeLines = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20) + [UInt8(ascii: "\n")]
+
+    /// A large buffer of NDJSON lines goes to the sink in one write, as it
+    /// is, when nothing waits before it; otherwise after what waits, and
+    /// small ones are collected, the order kept either way.
+    @Test func largeBuffersOfLinesGoToTheSinkAsTheyAre() throws {
+        let sink = Writes()
+        var output = RecordOutput(pretty: false, sink: sink)
+        output.writeLines(Array("1\n".utf8))
+        output.writeLines(Self.largeLines)
+        output.writeLines(Self.largeLines)
+        output.writeLines(Array("2\n".utf8))
+        try output.finish()
+        #expect(sink.writes.map(\.count) == [Self.largeLines.count + 2, Self.largeLines.count, 2])
+        #expect(Array(sink.writes.joined()) == Array("1\n".utf8) + Self.largeLines + Self.largeLines + Array("2\n".utf8))
+    }
+
+    /// After a write fails, nothing more is handed to the sink, and
+    /// finishing reports the failure.
+    @Test func aFailedWriteStopsTheWritesAndIsReported() {
+        let sink = Writes(failing: true)
+        var output = RecordOutput(pretty: false, sink: sink)
+        output.writeLines(Self.largeLines)
+        output.writeLines(Self.largeLines)
+        output.writeLines(Array("2\n".utf8))
+        output.flush()
+        #expect(throws: ConsoleError(message: "disk full")) { try output.finish() }
+        #expect(sink.writes.count == 1)
+        #expect(output.writeFailure == ConsoleError(message: "disk full"))
+    }
 }
