@@ -344,6 +344,9 @@ extension Rules {
         _ bytes: [UInt8], to model: ModelID
     ) throws(JSONSyntaxError) -> (json: [UInt8], errors: [MappingError]) {
         var output: [UInt8] = []
+        // Mapped records are seldom longer than their input: one allocation,
+        // no copies as the output grows, and pages touched once.
+        output.reserveCapacity(bytes.count)
         var errors: [MappingError] = []
         var records = 0
         let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
