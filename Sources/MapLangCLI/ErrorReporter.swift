@@ -11,6 +11,9 @@ struct ErrorReporter {
     let json: Bool
     /// The progress line of a long run, erased before anything else is written.
     var progress: ProgressLine?
+    /// How many problems with the input are shown (`run --max-errors`);
+    /// every one when `nil`.
+    var limit: ReportLimit?
 
     /// Creates a reporter following `--color` and `--error-format`.
     init(console: any Console, arguments: ParsedArguments) {
@@ -30,6 +33,7 @@ struct ErrorReporter {
 
     /// Reports a record's mapping error; `line` is the NDJSON line it came from.
     func report(_ error: MappingError, input: String, line: Int? = nil) {
+        guard admits() else { return }
         if json {
             write(DiagnosticJSON.object(for: error, input: input, line: line))
         } else {
@@ -40,6 +44,7 @@ struct ErrorReporter {
     /// Reports invalid JSON; `line` is the NDJSON line it came from, whose
     /// first byte is at `lineOffset` in the input.
     func report(_ error: JSONSyntaxError, input: String, bytes: ArraySlice<UInt8>, line: Int? = nil, lineOffset: Int = 0) {
+        guard admits() else { return }
         let fileLine = line ?? error.line
         let local = Array(bytes)
         if json {
@@ -53,6 +58,7 @@ struct ErrorReporter {
     /// Reports an NDJSON line that holds no document; its place is column 1,
     /// at the line's first byte, `lineOffset` in the input.
     func reportEmptyLine(input: String, line: Int, lineOffset: Int) {
+        guard admits() else { return }
         if json {
             write(Self.emptyLineObject(input: input, line: line, offset: lineOffset))
         } else {
@@ -98,10 +104,29 @@ struct ErrorReporter {
     /// when any did or any element was dropped; in JSON, always, one
     /// `"summary"` object with every count.
     func summary(_ tally: Tally, input: String, lines: Bool) {
+        noteWithheld(input: input)
         if json {
             write(tally.jsonSummary(input: input))
         } else if tally.isWorthSaying {
             emit(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
+        }
+    }
+
+    /// Whether a problem with the input is shown, under the limit.
+    private func admits() -> Bool {
+        limit?.admit() ?? true
+    }
+
+    /// Says how many problems with `input` the limit left out since it
+    /// last said so, when it left any out.
+    func noteWithheld(input: String) {
+        guard let limit else { return }
+        let count = limit.takeWithheld()
+        guard count > 0 else { return }
+        if json {
+            write(limit.object(count, input: input))
+        } else {
+            emit(limit.note(count, input: input))
         }
     }
 

@@ -49,6 +49,8 @@ struct MappingJob {
             do {
                 try job.mapLines(of: try input.open(), into: &sinks)
             } catch {
+                // The input has no summary, which would have said this.
+                reporter.noteWithheld(input: input.name)
                 reporter.fail(error.message)
                 status = status.graver(.unreadableInput)
                 continue

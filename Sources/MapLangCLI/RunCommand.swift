@@ -59,6 +59,7 @@ struct RunCommand {
                 names: ["--progress"], value: nil,
                 help: "show a progress line on standard error even when it is no terminal or the run is short"),
             OptionSpec(names: ["--no-progress"], value: nil, help: "never show the progress line long runs show on a terminal"),
+            ReportLimit.option,
             colorOption,
             errorFormatOption,
         ],
@@ -77,7 +78,7 @@ struct RunCommand {
 
     /// Maps the input and reports the result.
     func execute() -> ExitCode {
-        let reporter = ErrorReporter(console: console, arguments: arguments)
+        var reporter = ErrorReporter(console: console, arguments: arguments)
         let ndjson = arguments.flags.contains("--ndjson")
         if !ndjson && arguments.values["--rejects"] != nil {
             reporter.fail("`--rejects` needs `--ndjson`")
@@ -113,6 +114,7 @@ struct RunCommand {
         do {
             coverageShare = try Self.coverageShare(arguments)
             explained = try Self.explainSelection(arguments)
+            reporter.limit = try ReportLimit(arguments: arguments)
         } catch {
             reporter.fail(error.message)
             return .usage

@@ -104,11 +104,11 @@ struct CLICompletionTests {
             line: "                '1::COMMAND:(run check test repl fmt gen schema infer explain lsp completions manpage help)'"),
         PositionalCase(
             shell: .fish, command: "run", index: 0,
-            line: "complete -c maplang -n '__maplang_at run 0 --model -m --output -o --rejects --jobs -j --record --explain-to --color"
+            line: "complete -c maplang -n '__maplang_at run 0 --model -m --output -o --rejects --jobs -j --record --explain-to --max-errors --color"
                 + " --error-format' -a '(__maplang_rules_files)'"),
         PositionalCase(
             shell: .fish, command: "run", index: 1,
-            line: "complete -c maplang -n '__maplang_at run 1 --model -m --output -o --rejects --jobs -j --record --explain-to --color"
+            line: "complete -c maplang -n '__maplang_at run 1 --model -m --output -o --rejects --jobs -j --record --explain-to --max-errors --color"
                 + " --error-format' -F"),
         PositionalCase(
             shell: .fish, command: "check", index: 0,
