@@ -42,9 +42,13 @@ struct ErrorReporter {
     }
 
     /// Reports invalid JSON; `line` is the NDJSON line it came from, whose
-    /// first byte is at `lineOffset` in the input.
-    func report(_ error: JSONSyntaxError, input: String, bytes: ArraySlice<UInt8>, line: Int? = nil, lineOffset: Int = 0) {
-        guard admits() else { return }
+    /// first byte is at `lineOffset` in the input. An error that ends its
+    /// input (`endsInput`) is shown past the limit too: it says why the
+    /// rest of the input was not mapped.
+    func report(
+        _ error: JSONSyntaxError, input: String, bytes: ArraySlice<UInt8>, line: Int? = nil, lineOffset: Int = 0, endsInput: Bool = false
+    ) {
+        guard endsInput || admits() else { return }
         let fileLine = line ?? error.line
         let local = Array(bytes)
         if json {

@@ -253,6 +253,8 @@ extension MappingJob {
     /// Reports why the document ends early, and closes an array begun on
     /// the output so standard output still holds valid JSON.
     private func fail(_ failure: DocumentFailure, startsWithArray: Bool, _ progress: inout DocumentProgress) {
+        // What the limit left out comes first; the error that ends the input is always shown.
+        reporter.noteWithheld(input: inputName)
         switch failure {
         case .syntax(let error, let start, let window, let context):
             reportSyntaxError(error, in: window, start: start, context: context)
@@ -289,7 +291,9 @@ extension MappingJob {
         let placed = start.place(error)
         let shifted = JSONSyntaxError(
             reason: placed.reason, offset: error.offset - from + before.count, line: placed.line, column: placed.column)
-        reporter.report(shifted, input: inputName, bytes: excerpt[...], line: placed.line, lineOffset: start.offset + from - before.count)
+        reporter.report(
+            shifted, input: inputName, bytes: excerpt[...], line: placed.line, lineOffset: start.offset + from - before.count,
+            endsInput: true)
     }
 }
 

@@ -1,10 +1,12 @@
 import MapLang
 
 /// `maplang run --max-errors N`: how many problems with the input a run
-/// shows on standard error. Past the limit, problems are still counted in
-/// the summary but not shown, and how many were left out is said before
-/// each summary, so a run whose every record fails does not spend its time
-/// writing millions of reports nobody reads.
+/// shows on standard error. Past the limit, problems are not shown, and how
+/// many were left out is said before each input's summary (which counts
+/// every record that failed) or the error that ends the input, so a run
+/// whose every record fails does not spend its time writing millions of
+/// reports nobody reads. The invalid JSON that ends a document is shown
+/// past the limit too.
 ///
 /// The reports of one run are written by one thread, in input order, so a
 /// limit is shared by the copies of its reporter without locks.
@@ -57,8 +59,8 @@ final class ReportLimit {
     /// The note for `count` problems of `input` left out, in text form.
     func note(_ count: Int, input: String) -> String {
         let problems = count == 1 ? "problem" : "problems"
-        return "\(input): \(MappingProblem.grouped(count)) more \(problems) not shown, past the limit of "
-            + "\(MappingProblem.grouped(most ?? 0)) (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
+        return "\(input): \(count) more \(problems) not shown, past the limit of \(most ?? 0) "
+            + "(`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
     }
 
     /// The note for `count` problems of `input` left out, as `--error-format
@@ -76,5 +78,5 @@ final class ReportLimit {
     /// The `--max-errors` option.
     static let option = OptionSpec(
         names: ["--max-errors"], value: ValueSpec(name: "N", kind: .text),
-        help: "show at most N errors and warnings about the input (\(defaultMost) by default, 0 for all); the summary counts them all")
+        help: "show at most N errors and warnings about the input (\(defaultMost) by default, 0 for all), then how many more there were")
 }

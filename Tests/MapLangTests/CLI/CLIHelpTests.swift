@@ -61,7 +61,7 @@ struct CLIHelpTests {
           --explain-to FILE         with --explain: write the trace to FILE instead of standard error
           --progress                show a progress line on standard error even when it is no terminal or the run is short
           --no-progress             never show the progress line long runs show on a terminal
-          --max-errors N            show at most N errors and warnings about the input (100 by default, 0 for all); the summary counts them all
+          --max-errors N            show at most N errors and warnings about the input (100 by default, 0 for all), then how many more there were
           --color WHEN              colour diagnostics: `auto` (when standard error is a terminal), `always` or `never`
           --error-format FORMAT     report problems as `text` (default) or as `json`, one object per line
 

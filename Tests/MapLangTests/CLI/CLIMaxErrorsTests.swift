@@ -3,9 +3,10 @@ import Testing
 @testable import MapLang
 @testable import MapLangCLI
 
-/// `maplang run --max-errors N` (grammar.md §6): a run shows at most N
+/// `maplang run --max-errors N` (grammar.md §6.1): a run shows at most N
 /// problems with its input, 100 unless told, then says how many more there
-/// were before the summary, which counts them all; 0 shows every one.
+/// were before the input's summary or the error that ends it; 0 shows
+/// every one. The invalid JSON that ends a document is always shown.
 struct CLIMaxErrorsTests {
     static let rules = """
         root Row
@@ -33,7 +34,7 @@ struct CLIMaxErrorsTests {
         CLIHarness.expect(
             outcome,
             stderr: (1...100).map { Self.report("in.ndjson", line: $0) }.joined()
-                + "in.ndjson: 1,134 more problems not shown, past the limit of 100 (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
+                + "in.ndjson: 1134 more problems not shown, past the limit of 100 (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
                 + "in.ndjson: 1234 of 1234 lines rejected, 0 written\n",
             status: 1)
     }
@@ -117,6 +118,39 @@ struct CLIMaxErrorsTests {
                 == Self.report("in.gz", line: 1)
                 + "in.gz: 2 more problems not shown, past the limit of 1 (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
                 + "maplang: error: cannot read `in.gz`: bytes that are not gzip data follow the compressed data, at byte \(compressed.count - 8) of the file\n"
+        )
+    }
+
+    @Test func theInvalidJSONThatEndsADocumentIsShownPastTheLimit() {
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--max-errors", "1", "r.map", "a.json", "b.json"],
+            files: ["r.map": Self.rules, "a.json": #"[{"id": "a"}, {"id": "b"}]"#, "b.json": #"[{"id": 1} {"id": 2}]"#])
+        CLIHarness.expect(
+            outcome, stdout: "[]\n" + #"[{"id":1}]"# + "\n",
+            stderr: """
+                a.json: error[type-mismatch]: $[0].id: expected an integer, found "a"
+                  --> r.map:4:3: field `Row.id`
+                a.json: 1 more problem not shown, past the limit of 1 (`--max-errors N` sets it, `--max-errors 0` shows every one)
+                a.json: 2 of 2 records failed with 2 errors
+                b.json:1:12: error[json-unexpected-token]: expected `,` or `]` after an array element, found `{`
+                  |
+                1 | [{"id": 1} {"id": 2}]
+                  |            ^
+
+                """, status: 2)
+    }
+
+    @Test func aDocumentThatStopsMidWaySaysWhatItLeftOutBeforeItsError() {
+        let compressed = Gzip.compress(Array(#"[{"id": "a"}, {"id": "b"}, {"id": "c"}]"#.utf8)) + Array("trailing".utf8)
+        let console = MemoryConsole(directory: CLIHarness.nowhere, files: ["r.map": Array(Self.rules.utf8), "in.gz": compressed])
+        let status = CommandLineTool(console: console).run(["run", "--max-errors", "1", "r.map", "in.gz"])
+        #expect(status == 66)
+        #expect(
+            console.error
+                == "in.gz: error[type-mismatch]: $[0].id: expected an integer, found \"a\"\n  --> r.map:4:3: field `Row.id`\n"
+                + "in.gz: 2 more problems not shown, past the limit of 1 (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
+                + "maplang: error: cannot read `in.gz`: bytes that are not gzip data follow the compressed data, at byte \(compressed.count - 8) of the file\n"
+                + "in.gz: 3 of 3 records failed with 3 errors\n"
         )
     }
 
