@@ -85,11 +85,19 @@ EOF
     fi
 fi
 
-if ! command -v node >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    # A failed install leaves node missing, and the check below says it skips.
-    if ! apt-get install -y -qq nodejs >/dev/null; then
-        echo "check-editors: apt-get could not install nodejs" >&2
+# Installs a Debian package, reading the package lists first when the
+# machine has none yet or they are stale; a failed install leaves the
+# program missing, and the check that needs it says it skips.
+apt_install() {
+    if ! apt-get install -y -qq "$1" >/dev/null 2>&1; then
+        if ! { apt-get update -qq >/dev/null && apt-get install -y -qq "$1" >/dev/null; }; then
+            echo "check-editors: apt-get could not install $1" >&2
+        fi
     fi
+}
+
+if ! command -v node >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt_install nodejs
 fi
 if command -v node >/dev/null; then
     echo "-- the VS Code extension under Node.js"
@@ -99,10 +107,7 @@ else
 fi
 
 if ! command -v nvim >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    # A failed install leaves nvim missing, and the check below says it skips.
-    if ! apt-get install -y -qq neovim >/dev/null; then
-        echo "check-editors: apt-get could not install neovim" >&2
-    fi
+    apt_install neovim
 fi
 if command -v nvim >/dev/null; then
     echo "-- Neovim's built-in client (editors/nvim)"
