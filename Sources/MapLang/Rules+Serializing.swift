@@ -323,14 +323,18 @@ extension Rules {
     /// `mapJSON(_:to:)` over bytes.
     public func mapJSON(_ bytes: [UInt8], to model: String? = nil) throws(MappingFailure) -> [UInt8] {
         let id = try chosenModel(model)
-        let serialized: (json: [UInt8], errors: [MappingError])
+        var serialized: (json: [UInt8], errors: [MappingError])
         do {
             serialized = try serializeWholeDocument(bytes, to: id)
         } catch {
             throw .invalidJSON(error)
         }
-        // A failure is rare: `map` gives it, with the records that mapped as it gives them.
-        if !serialized.errors.isEmpty { _ = try map(bytes, to: model) }
+        guard serialized.errors.isEmpty else {
+            // A failure is rare: `map` gives it, with the records that mapped
+            // as it gives them; the JSON written is let go before its tree is built.
+            serialized = ([], [])
+            return try map(bytes, to: model).jsonBytes()
+        }
         return serialized.json
     }
 
