@@ -46,14 +46,22 @@ struct MappingJob {
             job.inputName = input.name
             sinks.tally = Tally()
             sinks.rejects?.inputName = inputs.count > 1 ? input.name : nil
+            let source: any InputSource
             do {
-                try job.mapLines(of: try input.open(), into: &sinks)
+                source = try input.open()
             } catch {
-                // The input has no summary, which would have said this.
-                reporter.noteWithheld(input: input.name)
                 reporter.fail(error.message)
                 status = status.graver(.unreadableInput)
                 continue
+            }
+            do {
+                try job.mapLines(of: source, into: &sinks)
+            } catch {
+                // What the limit left out comes before the error; the summary
+                // of the lines read before it, as for a document, after it.
+                reporter.noteWithheld(input: input.name)
+                reporter.fail(error.message)
+                status = status.graver(.unreadableInput)
             }
             if inputs.count == 1 {
                 closeReport(sinks.tally, lines: true)

@@ -118,6 +118,7 @@ struct CLIMaxErrorsTests {
                 == Self.report("in.gz", line: 1)
                 + "in.gz: 2 more problems not shown, past the limit of 1 (`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
                 + "maplang: error: cannot read `in.gz`: bytes that are not gzip data follow the compressed data, at byte \(compressed.count - 8) of the file\n"
+                + "in.gz: 3 of 3 lines rejected, 0 written\n"
         )
     }
 

@@ -162,7 +162,8 @@ struct CLIStreamedInputTests {
         #expect(result.stdout == #"{"id":1,"name":"a"}"# + "\n")
         #expect(
             result.stderr.hasSuffix(
-                "maplang: error: `<stdin>`: line 4 goes on past 256 MiB without a newline, the most one record read from a stream may hold\n"),
+                "maplang: error: `<stdin>`: line 4 goes on past 256 MiB without a newline, the most one record read from a stream may hold\n"
+                    + "<stdin>: 2 of 3 lines rejected, 1 written\n"),
             "\(result.stderr)")
     }
 
