@@ -55,9 +55,11 @@ extension Rules {
     /// error, which `encode` then gives by encoding the value again through
     /// the interpreter. Coverage is counted, and coercions audited, only there.
     package func encodedDirectly(_ value: some Encodable, model name: String?) -> [UInt8]? {
-        guard coverage == nil, plan.coercionAudit == .allow, plan.reversalProblems.isEmpty, let id = try? chosenModel(name), case .model(let model) = id.target,
-            plan.directReverse.models[model] != nil
+        guard coverage == nil, plan.coercionAudit == .allow, plan.reversalProblems.isEmpty, let id = try? chosenModel(name),
+            case .model(let model) = id.target
         else { return nil }
-        return try? DirectSourceWriter(plan: plan.directReverse).document(value, model: model)
+        let reverse = directReverse.plan
+        guard reverse.models[model] != nil else { return nil }
+        return try? DirectSourceWriter(plan: reverse).document(value, model: model)
     }
 }

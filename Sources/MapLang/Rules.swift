@@ -28,6 +28,9 @@ public struct Rules: Sendable {
     /// app's own code, which mapping runs, so `decode` maps on the calling
     /// thread alone, where that code expects to run.
     let hasSwiftTransformers: Bool
+    /// The models `encode` writes straight to source-shaped JSON, resolved
+    /// when it first asks.
+    let directReverse: LazyReversePlan
 
     /// Parses, checks and compiles a rules file.
     ///
@@ -153,6 +156,7 @@ public struct Rules: Sendable {
         self.plan = plan
         self.coverage = options.countsCoverage ? CoverageRecorder(plan: plan) : nil
         self.hasSwiftTransformers = !transformers.isEmpty
+        self.directReverse = LazyReversePlan(models: plan.models, enums: plan.enums)
     }
 
     /// The names of the declared models, in declaration order.

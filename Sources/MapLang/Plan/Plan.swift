@@ -30,8 +30,6 @@ struct Plan: Sendable {
     /// The models' keys and fields resolved for mapping records straight
     /// from bytes to JSON, built with the rest of the plan.
     let direct: DirectPlan
-    /// The models `Rules.encode` writes straight to source-shaped JSON.
-    let directReverse: DirectReversePlan
     /// The files' test blocks, checked, which mapping never reads.
     let tests: [RulesTest]
 
@@ -57,7 +55,6 @@ struct Plan: Sendable {
         self.isStrict = isStrict
         self.reversalProblems = reversalProblems
         self.direct = DirectPlan(models: self.models, enums: enums, choices: choices)
-        self.directReverse = DirectReversePlan(models: self.models, enums: enums)
         self.tests = tests
     }
 }

@@ -653,7 +653,7 @@ struct DirectEncodingFoundationShapesTests {
             var b = "2"
         }
         let rules = try Rules(source: SourceFile(name: "spellings.map", text: text))
-        #expect(rules.plan.directReverse.models.map { $0 != nil } == [false, true])
+        #expect(rules.directReverse.plan.models.map { $0 != nil } == [false, true])
         #expect(rules.encodedDirectly(Both(), model: nil) == nil)
         #expect(DirectEncodingComparison.difference(rules, Both()) == nil)
     }

@@ -22,9 +22,27 @@ struct DirectSourceEncoderTests {
         try JSONReader.parse(Array(json.utf8)).mappedValue
     }
 
+    /// Only encoding reads the reverse plan: compiling and mapping forward
+    /// never build it; the first `encode` does, once, for every later one.
+    @Test func theReversePlanIsBuiltByTheFirstEncodeOnly() throws {
+        let rules = try Rules(source: SourceFile(name: "r.map", text: "root R\nmodel R {\n  id: Int\n  name: String from user.login\n}\n"))
+        let input = Array(#"[{"id": 1, "user": {"login": "a"}}]"#.utf8)
+        _ = try rules.mapJSON(input)
+        _ = try rules.map(input)
+        #expect(!rules.directReverse.isBuilt)
+        struct R: Encodable {
+            let id: Int
+            let name: String
+        }
+        let once = try rules.encode([R(id: 1, name: "a")])
+        #expect(rules.directReverse.isBuilt)
+        #expect(String(decoding: once, as: UTF8.self) == #"[{"id":1,"user":{"login":"a"}}]"#)
+        #expect(try rules.encode([R(id: 1, name: "a")]) == once)
+    }
+
     @Test func modelsWithChecksAndWhatHoldsThemAreLeftToReverseMapping() {
         let names = Self.rules.plan.models.map(\.name)
-        let direct = Self.rules.plan.directReverse.models.map { $0 != nil }
+        let direct = Self.rules.directReverse.plan.models.map { $0 != nil }
         #expect(Dictionary(uniqueKeysWithValues: zip(names, direct)) == ["Owner": true, "Tag": true, "Record": true, "Audit": false])
     }
 
@@ -47,7 +65,7 @@ struct DirectSourceEncoderTests {
             model G { g: G? }
             """
         let rules = try Rules(source: SourceFile(name: "chain.map", text: text))
-        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.plan.directReverse.models.map { $0 != nil }))
+        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.directReverse.plan.models.map { $0 != nil }))
         #expect(direct == ["A": false, "B": false, "C": false, "D": false, "E": true, "F": true, "G": true])
     }
 
@@ -96,7 +114,7 @@ struct DirectSourceEncoderTests {
             }
             """
         let rules = try Rules(source: SourceFile(name: "shared.map", text: text))
-        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.plan.directReverse.models.map { $0 != nil }))
+        let direct = Dictionary(uniqueKeysWithValues: zip(rules.plan.models.map(\.name), rules.directReverse.plan.models.map { $0 != nil }))
         #expect(
             direct == [
                 "AtMost": true, "Over": false, "Small": true, "Large": true, "MergesSmall": true, "MergesLarge": false,

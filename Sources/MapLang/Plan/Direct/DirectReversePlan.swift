@@ -1,6 +1,6 @@
 /// The models `Rules.encode` writes straight from Swift values to
 /// source-shaped JSON, with no tree in between (`DirectSourceEncoder`),
-/// resolved once with the rest of the plan.
+/// resolved from the plan once, when `encode` first asks (`LazyReversePlan`).
 ///
 /// A model is on this path when reverse mapping would do no more than put
 /// each field's value, written as forward mapping reads it, at the field's
