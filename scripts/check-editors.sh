@@ -85,12 +85,13 @@ EOF
     fi
 fi
 
-# Installs a Debian package, reading the package lists first when the
-# machine has none yet or they are stale; a failed install leaves the
-# program missing, and the check that needs it says it skips.
+# Installs a Debian package, with no questions asked; when that fails (no
+# package lists yet on a fresh machine, or stale ones), reads the lists and
+# tries once more. A failed install leaves the program missing, and the
+# check that needs it says it skips.
 apt_install() {
-    if ! apt-get install -y -qq "$1" >/dev/null 2>&1; then
-        if ! { apt-get update -qq >/dev/null && apt-get install -y -qq "$1" >/dev/null; }; then
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" </dev/null >/dev/null 2>&1; then
+        if ! { apt-get update -qq </dev/null >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" </dev/null >/dev/null; }; then
             echo "check-editors: apt-get could not install $1" >&2
         fi
     fi
