@@ -3,8 +3,9 @@ import MapLang
 /// `maplang run RULES INPUT…`: map JSON documents, or NDJSON lines, and print the result.
 ///
 /// A top-level array is mapped record by record: the records that map are
-/// written, in order, as a JSON array; every error goes to standard error
-/// with the record's path, and the exit status is 1 when any record failed.
+/// written, in order, as a JSON array; each error goes to standard error
+/// with the record's path (at most `--max-errors` of them, `ReportLimit`),
+/// and the exit status is 1 when any record failed.
 /// A single object that fails writes nothing. With `--ndjson`, each input
 /// line is a record and each record that maps is an output line; the others
 /// are reported, or written to `--rejects FILE` untouched with their reasons.
