@@ -138,8 +138,8 @@ private struct DirectTableBuilder {
             guard model.unknownKeys == .ignore || model.unknownKeys == .reject, startsWithKeys, !readsWholeObject else {
                 models.append(
                     DirectModelEntry(
-                        isDirect: false, readsValues: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), rejectsUnknown: false,
-                        known: keyTable([])))
+                        isDirect: false, readsValues: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), skimmedSlots: 0,
+                        rejectsUnknown: false, known: keyTable([])))
                 continue
             }
             var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
@@ -151,8 +151,32 @@ private struct DirectTableBuilder {
             models.append(
                 DirectModelEntry(
                     isDirect: true, readsValues: !model.checks.isEmpty || model.hasComputedFields, fields: first..<fields.count, slotCount: slots.count,
-                    keys: keys, rejectsUnknown: model.unknownKeys == .reject,
+                    keys: keys, skimmedSlots: skimmedSlots(of: fields[first...]), rejectsUnknown: model.unknownKeys == .reject,
                     known: keyTable(model.unknownKeys == .reject ? model.knownKeys.map { (Array($0.string.utf8), 0) } : [])))
+        }
+    }
+
+    /// The slots whose member a scan of a model's object may skim (see
+    /// `DirectModelEntry.skimmedSlots`), from the model's fields.
+    private func skimmedSlots(of modelFields: ArraySlice<DirectFieldEntry>) -> UInt64 {
+        var slots: UInt64 = 0
+        for field in modelFields where field.isDirect && !field.isComputed && !field.flattens {
+            guard let source = sources[field.sources].first, source.slot >= 0, source.slot < 64, source.steps.isEmpty,
+                isGroup(field.type, inArray: false)
+            else { continue }
+            slots |= 1 << UInt64(source.slot)
+        }
+        return slots
+    }
+
+    /// Whether a type's values are models or choices, or arrays of them,
+    /// optional or not: values whose writing reads every byte of them.
+    private func isGroup(_ node: Int, inArray: Bool) -> Bool {
+        switch nodes[node] {
+        case .optional(let wrapped): isGroup(wrapped, inArray: inArray)
+        case .array(let element): !inArray && isGroup(element, inArray: true)
+        case .model, .choice: true
+        case .scalar: false
         }
     }
 

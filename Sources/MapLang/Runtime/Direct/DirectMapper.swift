@@ -137,6 +137,7 @@ struct DirectRun {
         var found = -1
         guard try scanMembers(depth: depth, { text, valueStart in
             if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
+            return false
         }) else { return false }
         var model = choice.defaultModel
         // The discriminator's string literal, written as it is; `null` when absent or `null`.
@@ -194,16 +195,21 @@ struct DirectRun {
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount)) {
             starts throws(JSONSyntaxError) in
             starts.initialize(repeating: -1)
-            var sawUnknown = false
+            // A key `unknown reject` refuses, which the interpreter reports, or
+            // a second member with a key whose first member was skimmed and
+            // would go unchecked.
+            var refused = false
             guard try scanMembers(depth: depth, { key, valueStart in
                 if let slot = tables.find(key, in: model.keys) {
+                    let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
+                    if skims, starts[slot] >= 0 { refused = true }
                     starts[slot] = valueStart
-                } else if model.rejectsUnknown, tables.find(key, in: model.known) == nil {
-                    sawUnknown = true
+                    return skims
                 }
+                if model.rejectsUnknown, tables.find(key, in: model.known) == nil { refused = true }
+                return false
             }) else { return false }
-            // A key `unknown reject` refuses: the interpreter reports it.
-            guard !sawUnknown else { return false }
+            guard !refused else { return false }
             let end = scanner.position
             var written = inline ?? 0
             if inline == nil { writer.beginContainer(UInt8(ascii: "{")) }
@@ -270,9 +276,13 @@ struct DirectRun {
     /// Checks the object at the scanner's position and moves past it,
     /// passing each member's key text and the offset of its value.
     ///
-    /// - Returns: `false` when a key has escapes, which only the interpreter compares.
+    /// - Parameter body: Given a member's key and the offset of its value;
+    ///   returns `true` to skim the value when it is an array or an object
+    ///   (see `DirectModelEntry.skimmedSlots`), `false` to check it.
+    /// - Returns: `false` when a key has escapes, which only the
+    ///   interpreter compares, or when the input ends inside a skimmed value.
     mutating func scanMembers(
-        depth: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+        depth: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         try scanner.checkDepth(depth + 1)
         scanner.position += 1
@@ -286,8 +296,13 @@ struct DirectRun {
             let key = try scanner.skipKey(isFirst: isFirst)
             guard !key.hasEscapes else { return false }
             scanner.skipWhitespace()
-            body(UnsafeBufferPointer(rebasing: bytes[key.text]), scanner.position)
-            try scanner.skipValue(depth: depth + 1)
+            if body(UnsafeBufferPointer(rebasing: bytes[key.text]), scanner.position),
+                current == UInt8(ascii: "{") || current == UInt8(ascii: "[")
+            {
+                guard scanner.skimContainer() else { return false }
+            } else {
+                try scanner.skipValue(depth: depth + 1)
+            }
             scanner.skipWhitespace()
             switch current {
             case UInt8(ascii: ",")?:
@@ -416,6 +431,7 @@ struct DirectRun {
                 let key = tables.bytes(of: key)
                 let complete = try scanMembers(depth: depth) { text, valueStart in
                     if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
+                    return false
                 }
                 guard complete else { return .wrongShape }
             case .index(let index):

@@ -83,6 +83,59 @@ extension JSONScanner {
         }
     }
 
+    /// Moves past the array or object at `position` by its brackets and
+    /// its strings' quotes alone, checking nothing else: not the tokens
+    /// between them, not the strings' characters, not that brackets match
+    /// in kind, nor how deep they nest.
+    ///
+    /// Only for a value that is read and checked in full later, by the
+    /// reading that decides whether anything is written (see
+    /// `DirectModelEntry.skimmedSlots`). On well-formed JSON it stops
+    /// exactly where `skipValue` would: a value's brackets balance only at
+    /// its end, and its strings are found by their quotes and escapes.
+    /// Its cost is one look at each byte, whatever the nesting.
+    ///
+    /// - Returns: `false` when the input ends before the brackets balance.
+    mutating func skimContainer() -> Bool {
+        let end = bytes.count
+        let words = UnsafeRawBufferPointer(bytes)
+        var index = position
+        var open = 0
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                // On to the closing quote, eight bytes at a time, jumping each escaped byte.
+                index += 1
+                while true {
+                    if index + 8 <= end {
+                        let word = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        let stops = Self.quotesAndBackslashes(word)
+                        guard stops != 0 else {
+                            index += 8
+                            continue
+                        }
+                        index += stops.trailingZeroBitCount >> 3
+                    }
+                    guard index < end else { return false }
+                    if bytes[index] == UInt8(ascii: "\"") { break }
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open -= 1
+                if open == 0 {
+                    position = index + 1
+                    return true
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// `member = ws string ws ":"`, skipped up to the member's value.
     ///
     /// - Parameter isFirst: Whether this is an object's first member, which

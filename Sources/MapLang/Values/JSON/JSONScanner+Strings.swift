@@ -300,6 +300,17 @@ extension JSONScanner {
         return (word | hasQuote | hasBackslash | hasControl) & highs
     }
 
+    /// The top bit of each quote and backslash in eight bytes read
+    /// little-endian, as `stopBytes` finds them: the lowest bit set marks
+    /// exactly the first.
+    @inline(__always)
+    static func quotesAndBackslashes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & 0x8080_8080_8080_8080
+    }
+
     // MARK: - UTF-8
 
     /// The length of the well-formed UTF-8 sequence at `index`, or `nil` when it is not one.

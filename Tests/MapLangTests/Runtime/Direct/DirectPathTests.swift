@@ -175,6 +175,51 @@ struct DirectPathTests {
         #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: model) == nil)
     }
 
+    /// Records for `FuzzEntryPoints.skimmingRules`: invalid JSON inside a skimmed member,
+    /// duplicate members, brackets that do not match, input that ends.
+    static let skimmedRecords: [(String, String)] = [
+        ("bad literal in a skimmed child", #"{"id": 3, "child": {"name": "c", "at": tru}}"#),
+        ("control character in a skimmed child", "{\"id\": 3, \"child\": {\"name\": \"c\u{01}\"}}"),
+        ("bad number in skimmed kids", #"{"id": 3, "kids": [{"name": "a"}, 01]}"#),
+        ("bad number deep in a skimmed child", #"{"id": 3, "child": {"name": "x", "children": [{"name": "b", "at": 1e}]}}"#),
+        ("skimmed child broken, later member broken too", #"{"id": 3, "child": {"name": tru}, "count": 01}"#),
+        ("skimmed child fine, later member broken", #"{"id": 3, "child": {"name": "c"}, "count": 01}"#),
+        ("broken child given twice", #"{"id": 3, "child": {"name": "a", "at": nul}, "child": {"name": "b"}}"#),
+        ("child given twice, last wins", #"{"id": 3, "child": {"name": "a"}, "child": {"name": "b"}}"#),
+        ("kids given twice", #"{"id": 3, "kids": [], "kids": [{"name": "k"}]}"#),
+        ("skimmed child closed by a bracket", #"{"id": 3, "child": {"name": "a"]}"#),
+        ("skimmed kids closed by a brace", #"{"id": 3, "kids": [{"name": "a"}}, "count": 1}"#),
+        ("skimmed child cut short", #"{"id": 3, "child": {"name": "a"#),
+        ("skimmed child cut short after an escape", #"{"id": 3, "child": {"name": "a\"#),
+        ("quote and brackets in skimmed strings", #"{"id": 3, "child": {"name": "a\"}]b"}, "kids": [{"name": "]}"}]}"#),
+        ("escaped quote closing a skimmed string", #"{"id": 3, "child": {"name": "a\\"}}"#),
+        ("skimmed kids nested too deep", "{\"id\": 3, \"kids\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
+        ("skimmed shape", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": "}"}]}}"#),
+        ("skimmed shape with a bad value", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": +1}]}}"#),
+    ]
+
+    @Test func skimmingRulesSkimTheirNestedModels() throws {
+        let tables = FuzzEntryPoints.skimmingRules.plan.direct.storage.tables
+        guard case .model(let index) = try FuzzEntryPoints.skimmingRules.model(named: "Record").target else {
+            Issue.record("Record is not a model")
+            return
+        }
+        #expect(tables.models[index].isDirect)
+        #expect(tables.models[index].skimmedSlots.nonzeroBitCount == 3)
+    }
+
+    @Test(arguments: skimmedRecords.map(\.0))
+    func skimmedRecordsAgree(_ name: String) throws {
+        let text = try #require(Self.skimmedRecords.first { $0.0 == name }?.1)
+        let rules = FuzzEntryPoints.skimmingRules
+        let model = try rules.model(named: nil)
+        for style in [JSONWriter.Style.compact, .pretty] {
+            #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
+        }
+        #expect(DirectPathComparison.lineDifference(rules, Array(text.utf8), model: model) == nil)
+        #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: model) == nil)
+    }
+
     /// NDJSON lines read where they lie, each line's end found as it is
     /// read: a record that goes on past its line break, white space around
     /// it, empty lines and a last line with no line break all give what each
@@ -380,6 +425,7 @@ struct DirectPathTests {
         let seeds: [(Rules, [UInt8], ModelID)] =
             try Self.examples.map { ($0.rules, $0.input, try $0.rules.model(named: $0.model)) }
             + Self.records.map { (FuzzEntryPoints.directRules, Array($0.1.utf8), try FuzzEntryPoints.directRules.model(named: nil)) }
+            + Self.skimmedRecords.map { (FuzzEntryPoints.skimmingRules, Array($0.1.utf8), try FuzzEntryPoints.skimmingRules.model(named: nil)) }
         let alphabet = Array(#"{}[]":,0123456789-.eE truefalsnul\u"#.utf8) + [0xC3, 0xA9, 0xFF, 0x0A]
         for _ in 0..<150 {
             let (rules, original, model) = seeds[Int.random(in: 0..<seeds.count, using: &random)]

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import MapLang
+
+/// `JSONScanner.skimContainer` passes an array or an object by its brackets
+/// and quotes alone: on well-formed JSON it stops exactly where
+/// `skipValue` stops, and it never reads past the input.
+struct JSONScannerSkimTests {
+    /// Where skimming the value at the start of `text` stops, or `nil` when it ran out of input.
+    static func skimEnd(_ text: String) -> Int? {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
+            return scanner.skimContainer() ? scanner.position : nil
+        }
+    }
+
+    /// Where `skipValue` stops on the value at the start of `text`.
+    static func skipEnd(_ text: String) throws -> Int {
+        try Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
+            try scanner.skipValue(depth: 0)
+            return scanner.position
+        }
+    }
+
+    @Test(arguments: [
+        "{}", "[]", "[[], {}]", #"{"a": 1}"#, #"{"a": "}"}"#, #"["]", "[", "{"]"#, #"{"a\"}": "\\"}"#,
+        #"{"a": "\\\""}"#, #"{"a": [1, {"b": [true, null, -2.5e3]}], "c": "é\u00e9😀"}"#,
+        #"[" a long string of more than eight bytes, with \" and \\ in it ", "]]]]]]]]]]"]"#,
+        " [ { \"k\" : [ ] } ] ", String(repeating: "[", count: 500) + String(repeating: "]", count: 500),
+    ])
+    func stopsWhereSkippingStops(_ value: String) throws {
+        let text = value.drop { $0 == " " } + ", 1"
+        #expect(Self.skimEnd(String(text)) == (try Self.skipEnd(String(text))))
+    }
+
+    @Test(arguments: [
+        "{", "[[]", #"{"a": "}"#, #"{"a": "\"#, #"{"a": "b\"}"#, #"["12345678901234567890]"#, "[{]",
+    ])
+    func runsOutOfInputWithoutReadingPastIt(_ text: String) {
+        #expect(Self.skimEnd(text) == nil)
+    }
+
+    /// It checks nothing but brackets and quotes: what `skipValue` refuses,
+    /// it may pass, which is why only values read in full later are skimmed.
+    @Test func checksNothingElse() {
+        #expect(Self.skimEnd(#"{"a": tru, "b": 01} x"#) == 19)
+        #expect(Self.skimEnd("[}]") == 2)
+        #expect(Self.skimEnd("[\"\u{01}\"]") == 5)
+    }
+}
