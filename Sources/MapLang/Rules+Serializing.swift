@@ -86,6 +86,7 @@ extension Rules {
         let interpreter = self.interpreter
         let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
+        var memory = DirectMemory()
         /// Maps the value at the scanner's position through the tree; writes it when it maps.
         func mapThroughTree(_ scanner: inout JSONScanner, index: Int?, expected: JSONSyntaxError.Expected) throws(JSONSyntaxError)
             -> MappedRecord
@@ -132,7 +133,7 @@ extension Rules {
                 scanner, index, expected -> MappedRecord in
                 let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer) {
+                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer, memory: &memory) {
                     return MappedRecord(index: index, value: nil, errors: [])
                 }
                 writer.rewind(to: (0, 0))
@@ -229,12 +230,22 @@ package struct LineSerializer: Sendable {
     ///   - line: The line's bytes, without its `\n`.
     ///   - output: Where the record goes; left as it was when the line is rejected.
     ///   - drops: Where the elements `lossy` fields dropped from the record go.
+    ///   - memory: What the lines mapped before on this thread taught the
+    ///     direct path; one of its own when not given.
     /// - Returns: Why the line was rejected, or `nil` when its record was appended.
     package func append(
         _ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError]
     ) -> LineRejection? {
+        var memory = DirectMemory()
+        return append(line, to: &output, drops: &drops, memory: &memory)
+    }
+
+    /// `append(_:to:drops:)`, with the memory of the lines before.
+    package func append(
+        _ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError], memory: inout DirectMemory
+    ) -> LineRejection? {
         var scanner = JSONScanner(bytes: line, options: rules.readerOptions)
-        if mapper != nil, writeDirectly(from: &scanner, to: &output, end: { try? $0.readDocumentEnd() }) != nil {
+        if mapper != nil, writeDirectly(from: &scanner, to: &output, memory: &memory, end: { try? $0.readDocumentEnd() }) != nil {
             return nil
         }
         switch rules.mapLine(ArraySlice(line), to: model, drops: &drops) {
@@ -259,16 +270,21 @@ package struct LineSerializer: Sendable {
     ///   - bytes: The bytes from the line's start; later lines may follow it.
     ///   - output: Where the record goes; left as it was when the line is rejected.
     ///   - drops: Where the elements `lossy` fields dropped from the record go.
+    ///   - memory: What the lines mapped before on this thread taught the
+    ///     direct path: keep one for all the lines a thread maps.
     /// - Returns: The line's length, without its `\n`, and why it was
     ///   rejected, or `nil` when its record was appended.
     package func appendLine(
-        startingAt bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError]
+        startingAt bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], drops: inout [MappingError],
+        memory: inout DirectMemory
     ) -> (length: Int, rejection: LineRejection?) {
         var scanner = JSONScanner(bytes: bytes, options: rules.readerOptions)
         scanner.stopsAtLineBreaks = true
-        if mapper != nil, let end = writeDirectly(from: &scanner, to: &output, end: { $0.lineEnd() }) { return (end, nil) }
+        if mapper != nil, let end = writeDirectly(from: &scanner, to: &output, memory: &memory, end: { $0.lineEnd() }) {
+            return (end, nil)
+        }
         let length = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        return (length, append(UnsafeBufferPointer(rebasing: bytes[..<length]), to: &output, drops: &drops))
+        return (length, append(UnsafeBufferPointer(rebasing: bytes[..<length]), to: &output, drops: &drops, memory: &memory))
     }
 
     /// Writes the document at the start of the scanner's bytes through the
@@ -278,7 +294,7 @@ package struct LineSerializer: Sendable {
     /// - Returns: What `end` gave when the record was appended; `nil`, with
     ///   the output as it was, when the record must go through the tree.
     private func writeDirectly<End>(
-        from scanner: inout JSONScanner, to output: inout [UInt8], end: (inout JSONScanner) -> End?
+        from scanner: inout JSONScanner, to output: inout [UInt8], memory: inout DirectMemory, end: (inout JSONScanner) -> End?
     ) -> End? {
         let mark = output.count
         var writer = JSONWriter(style: .compact)
@@ -287,7 +303,7 @@ package struct LineSerializer: Sendable {
         // and binding it would count a reference to it on every line.
         let ended =
             (try? scanner.readDocumentStart()) != nil
-                && target.map { mapper?.write($0, depth: 0, from: &scanner, to: &writer) == true } == true
+                && target.map { mapper?.write($0, depth: 0, from: &scanner, to: &writer, memory: &memory) == true } == true
             ? end(&scanner) : nil
         swap(&writer.bytes, &output)
         if ended == nil { output.removeSubrange(mark...) }

@@ -15,8 +15,9 @@ enum LineBlocks {
     /// Maps the line that starts the bytes it is given (later lines may
     /// follow it), appending its record's JSON and the elements `lossy`
     /// fields dropped from it; gives the line's length without its `\n`,
-    /// and why it was rejected instead, if it was.
-    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> (
+    /// and why it was rejected instead, if it was. The memory is what the
+    /// direct path learned from the run's lines before (see `DirectMemory`).
+    typealias LineMapper = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError], inout DirectMemory) -> (
         length: Int, rejection: RejectReason?
     )
 
@@ -24,7 +25,7 @@ enum LineBlocks {
     static func mapper(
         _ line: @escaping @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8], inout [MappingError]) -> RejectReason?
     ) -> LineMapper {
-        { bytes, output, drops in
+        { bytes, output, drops, _ in
             let length = newline(in: bytes, from: 0, to: bytes.count)
             return (length, line(UnsafeBufferPointer(rebasing: bytes[..<length]), &output, &drops))
         }
@@ -99,8 +100,10 @@ enum LineBlocks {
         mapped.output.reserveCapacity(range.count)
         var start = range.lowerBound
         var drops: [MappingError] = []
+        var memory = DirectMemory()
         while start < range.upperBound {
-            let (length, rejection) = line(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]), &mapped.output, &drops)
+            let (length, rejection) = line(
+                UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]), &mapped.output, &drops, &memory)
             let end = start + length
             if !drops.isEmpty {
                 mapped.drops.append((mapped.lineCount, drops))

@@ -211,8 +211,8 @@ struct MappingJob {
         switch direction {
         case .forward:
             let serializer = LineSerializer(rules: rules, model: model)
-            map = { bytes, output, drops in
-                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops)
+            map = { bytes, output, drops, memory in
+                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops, memory: &memory)
                 return (length, rejection.map(RejectReason.line))
             }
         case .reverse:
@@ -227,9 +227,9 @@ struct MappingJob {
             }
         }
         guard inlineRejects else { return map }
-        return { bytes, output, drops in
+        return { bytes, output, drops, memory in
             let start = output.count
-            let (length, rejection) = map(bytes, &output, &drops)
+            let (length, rejection) = map(bytes, &output, &drops, &memory)
             guard rejection == nil, InlineReject.isReserved(output[start...]) else { return (length, rejection) }
             output.removeSubrange(start...)
             drops.removeAll()

@@ -59,8 +59,9 @@ package enum DirectPathComparison {
 
     /// The difference between mapping `bytes` as NDJSON, each line read
     /// where it lies by `LineSerializer.appendLine` with its end found as it
-    /// is read, and mapping each line, cut at its `\n`, through
-    /// `Rules.mapLine`, or `nil` when they agree.
+    /// is read and one memory of keys kept from line to line, and mapping
+    /// each line, cut at its `\n`, through `Rules.mapLine`, or `nil` when
+    /// they agree.
     package static func linesDifference(_ rules: Rules, _ bytes: [UInt8], model: ModelID) -> String? {
         let serializer = LineSerializer(rules: rules, model: model)
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -68,10 +69,11 @@ package enum DirectPathComparison {
         if bytes.isEmpty || bytes.last == UInt8(ascii: "\n") { lines.removeLast() }
         return bytes.withUnsafeBufferPointer { buffer in
             var start = 0
+            var memory = DirectMemory()
             for (number, line) in lines.enumerated() {
                 var output: [UInt8] = []
                 var drops: [MappingError] = []
-                let read = serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: buffer[start...]), to: &output, drops: &drops)
+                let read = serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: buffer[start...]), to: &output, drops: &drops, memory: &memory)
                 let direct = read.rejection.map { Result<[UInt8], LineRejection>.failure($0) } ?? .success(output)
                 let tree = rules.mapLine(line, to: model).map { $0.jsonBytes() }
                 guard read.length == line.count, direct == tree else {

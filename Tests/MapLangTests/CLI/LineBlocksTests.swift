@@ -106,8 +106,8 @@ struct LineBlocksTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         let text = (0..<4000).map { #"{"id": \#($0 % 13)}"# }.joined(separator: "\n")
         let (one, four) = withBytes(text) { bytes in
-            let map: LineBlocks.LineMapper = { bytes, output, drops in
-                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops)
+            let map: LineBlocks.LineMapper = { bytes, output, drops, memory in
+                let (length, rejection) = serializer.appendLine(startingAt: bytes, to: &output, drops: &drops, memory: &memory)
                 return (length, rejection.map(RejectReason.line))
             }
             let runs = LineBlocks.split(0..<bytes.count, of: bytes, into: 4)

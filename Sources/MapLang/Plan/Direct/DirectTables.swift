@@ -63,6 +63,12 @@ struct DirectTables {
         }
     }
 
+    /// Whether two byte strings are equal.
+    @inline(__always)
+    static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.count == right.count && equal(left, right)
+    }
+
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
     @inline(__always)
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {

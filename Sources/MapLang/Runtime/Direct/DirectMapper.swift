@@ -2,7 +2,10 @@
 /// the record and no work for the members no rule reads.
 ///
 /// An object is scanned once: the start of each member a field's key path
-/// begins at is noted in a slot, every other member is checked and skipped.
+/// begins at is noted in a slot, every other member is checked and skipped,
+/// and a nested model's member is skimmed, to be checked when it is written
+/// (`DirectModelEntry.skimmedSlots`). Keys found where the thread's last
+/// object of the same model had them are not read again (`DirectMemory`).
 /// Then the fields are written in order from those slots. Values the
 /// direct path does not read itself (see `DirectScalar` and `DirectField`)
 /// are parsed on their own and handed to the interpreter, which is the one
@@ -38,19 +41,25 @@ final class DirectMapper: Sendable {
     ///   - depth: How many containers enclose the record.
     ///   - scanner: The input, at the record; past it when the record is written.
     ///   - writer: The output.
+    ///   - memory: What this thread's earlier records taught the direct path.
     /// - Returns: Whether the record was written. When it was not, the
     ///   record must be mapped through the interpreter: the caller drops what
     ///   was written since it called, and the scanner's position is undefined.
-    func write(_ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter) -> Bool {
+    func write(
+        _ target: RecordTarget, depth: Int, from scanner: inout JSONScanner, to writer: inout JSONWriter, memory: inout DirectMemory
+    ) -> Bool {
         var context = MappingContext(path: .root, model: interpreter.plan.name(of: target))
         var run = DirectRun(
             mapper: self, tables: direct.storage.tables, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
             writer: JSONWriter(style: writer.style))
+        if memory.owner !== self { memory = DirectMemory(owner: self) }
         swap(&run.scanner, &scanner)
         swap(&run.writer, &writer)
+        swap(&run.memory, &memory)
         defer {
             swap(&run.scanner, &scanner)
             swap(&run.writer, &writer)
+            swap(&run.memory, &memory)
         }
         run.scanner.skipWhitespace()
         do {
@@ -83,6 +92,8 @@ struct DirectRun {
     var scanner: JSONScanner
     /// The output.
     var writer: JSONWriter
+    /// The keys of the objects read before, by model.
+    var memory = DirectMemory()
     /// The value last read for a field whose value is kept for its model's
     /// checks (see `DirectFieldEntry.keepsValue`).
     var kept = MappedValue.null
@@ -135,8 +146,8 @@ struct DirectRun {
         let start = scanner.position
         let key = tables.bytes(of: choice.discriminator)
         var found = -1
-        guard try scanMembers(depth: depth, { text, valueStart in
-            if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
+        guard try scanMembers(depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }, { meaning, valueStart in
+            if meaning == 0 { found = valueStart }
             return false
         }) else { return false }
         var model = choice.defaultModel
@@ -199,17 +210,30 @@ struct DirectRun {
             // a second member with a key whose first member was skimmed and
             // would go unchecked.
             var refused = false
-            guard try scanMembers(depth: depth, { key, valueStart in
-                if let slot = tables.find(key, in: model.keys) {
-                    let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
-                    if skims, starts[slot] >= 0 { refused = true }
-                    starts[slot] = valueStart
-                    return skims
-                }
-                if model.rejectsUnknown, tables.find(key, in: model.known) == nil { refused = true }
-                return false
-            }) else { return false }
-            guard !refused else { return false }
+            // The model's remembered keys, out of the memory while the object is scanned.
+            var keys = RememberedKeys()
+            swap(&keys, &memory.models[index])
+            defer { swap(&keys, &memory.models[index]) }
+            // A key's meaning: its slot, -1 for a key the model ignores, -2 for one it refuses.
+            let scanned = try withUnsafeMutablePointer(to: &keys) { keys throws(JSONSyntaxError) in
+                try scanMembers(
+                    depth: depth, remembering: keys,
+                    meaning: { key in
+                        if let slot = tables.find(key, in: model.keys) { return slot }
+                        return model.rejectsUnknown && tables.find(key, in: model.known) == nil ? -2 : -1
+                    },
+                    { slot, valueStart in
+                        guard slot >= 0 else {
+                            if slot == -2 { refused = true }
+                            return false
+                        }
+                        let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
+                        if skims, starts[slot] >= 0 { refused = true }
+                        starts[slot] = valueStart
+                        return skims
+                    })
+            }
+            guard scanned, !refused else { return false }
             let end = scanner.position
             var written = inline ?? 0
             if inline == nil { writer.beginContainer(UInt8(ascii: "{")) }
@@ -274,15 +298,22 @@ struct DirectRun {
     }
 
     /// Checks the object at the scanner's position and moves past it,
-    /// passing each member's key text and the offset of its value.
+    /// passing what each member's key means and the offset of its value.
     ///
-    /// - Parameter body: Given a member's key and the offset of its value;
-    ///   returns `true` to skim the value when it is an array or an object
-    ///   (see `DirectModelEntry.skimmedSlots`), `false` to check it.
+    /// - Parameters:
+    ///   - keys: The keys of the last object scanned the same way, which
+    ///     are not read again where they come again in the same place; this
+    ///     object's keys are remembered in their place.
+    ///   - meaning: What a key's text, between its quotes, means to `body`.
+    ///   - body: Given a member's key's meaning and the offset of its value;
+    ///     returns `true` to skim the value when it is an array or an object
+    ///     (see `DirectModelEntry.skimmedSlots`), `false` to check it.
     /// - Returns: `false` when a key has escapes, which only the
-    ///   interpreter compares, or when the input ends inside a skimmed value.
+    ///   interpreter compares, when a key has no colon after it, or when
+    ///   the input ends inside a skimmed value.
     mutating func scanMembers(
-        depth: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+        depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
+        _ body: (Int, Int) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         try scanner.checkDepth(depth + 1)
         scanner.position += 1
@@ -291,14 +322,25 @@ struct DirectRun {
             scanner.position += 1
             return true
         }
-        var isFirst = true
+        var index = 0
         while true {
-            let key = try scanner.skipKey(isFirst: isFirst)
-            guard !key.hasEscapes else { return false }
+            let keyMeaning: Int
             scanner.skipWhitespace()
-            if body(UnsafeBufferPointer(rebasing: bytes[key.text]), scanner.position),
-                current == UInt8(ascii: "{") || current == UInt8(ascii: "[")
-            {
+            if let recalled = keys?.pointee.recall(index, at: scanner.position, in: bytes) {
+                scanner.position = recalled.end
+                scanner.skipWhitespace()
+                guard current == UInt8(ascii: ":") else { return false }
+                scanner.position += 1
+                keyMeaning = recalled.meaning
+            } else {
+                let key = try scanner.skipKey(isFirst: index == 0)
+                guard !key.hasEscapes else { return false }
+                let text = UnsafeBufferPointer(rebasing: bytes[key.text])
+                keyMeaning = meaning(text)
+                keys?.pointee.remember(text, meaning: keyMeaning, at: index)
+            }
+            scanner.skipWhitespace()
+            if body(keyMeaning, scanner.position), current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
                 guard scanner.skimContainer() else { return false }
             } else {
                 try scanner.skipValue(depth: depth + 1)
@@ -307,7 +349,7 @@ struct DirectRun {
             switch current {
             case UInt8(ascii: ",")?:
                 scanner.position += 1
-                isFirst = false
+                index += 1
             case UInt8(ascii: "}")?:
                 scanner.position += 1
                 return true
@@ -429,8 +471,8 @@ struct DirectRun {
             case .key(let key):
                 guard current == UInt8(ascii: "{") else { return .wrongShape }
                 let key = tables.bytes(of: key)
-                let complete = try scanMembers(depth: depth) { text, valueStart in
-                    if text.count == key.count, DirectTables.equal(text, key) { found = valueStart }
+                let complete = try scanMembers(depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }) { meaning, valueStart in
+                    if meaning == 0 { found = valueStart }
                     return false
                 }
                 guard complete else { return .wrongShape }

@@ -170,10 +170,11 @@ struct ParallelElements {
         var writer = JSONWriter(style: style)
         writer.bytes = output
         var run = Run(start: start)
+        var memory = DirectMemory()
         while true {
             var scanner = JSONScanner(bytes: bytes, options: options)
             scanner.position = run.start
-            run.next = walk(&scanner, until: limit, into: &run.records, &writer)
+            run.next = walk(&scanner, until: limit, into: &run.records, &writer, &memory)
             guard guessed, run.next == nil,
                 let again = elementGuess(from: run.records.last?.end ?? run.start + 1, before: limit)
             else { break }
@@ -188,12 +189,13 @@ struct ParallelElements {
     /// The loop of `run(from:until:)`: gives where the next element starts,
     /// or `nil` when the run stopped before its limit.
     private func walk(
-        _ scanner: inout JSONScanner, until limit: Int, into records: inout [Record], _ writer: inout JSONWriter
+        _ scanner: inout JSONScanner, until limit: Int, into records: inout [Record], _ writer: inout JSONWriter,
+        _ memory: inout DirectMemory
     ) -> Int? {
         while scanner.position < limit {
             let elementStart = scanner.position
             let mark = writer.mark
-            if mapper.write(target, depth: 1, from: &scanner, to: &writer) {
+            if mapper.write(target, depth: 1, from: &scanner, to: &writer, memory: &memory) {
                 records.append(Record(start: elementStart, end: scanner.position, json: mark.count..<writer.bytes.count))
             } else {
                 // The interpreter maps it later; here only its end is found.

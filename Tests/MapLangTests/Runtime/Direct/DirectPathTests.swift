@@ -237,6 +237,15 @@ struct DirectPathTests {
         "{\"id\": 1, \"tags\": [\"x\",\n\"y\"]}\n{\"id\": 2, \"tags\": [\"x\"]}",
         "\n",
         "",
+        // Keys remembered from the line before (`DirectMemory`), then met in
+        // another order, cut short, run on, escaped, spaced, without a colon.
+        "{\"id\": 1, \"title\": \"a\"}\n{\"title\": \"b\", \"id\": 2}\n{\"id\": 3, \"title\": \"c\"}\n",
+        "{\"id\": 1, \"title\": \"a\"}\n{\"i\": 1, \"id\": 2}\n{\"idx\": 1, \"id\": 3}\n{\"id\": 4, \"titles\": 1}\n",
+        "{\"id\": 1, \"count\": 2}\n{\"id\": 1, \"coun\\u0074\": 3}\n{\"id\": 1, \"count\" : 4}\n{\"id\": 1, \"count\" 5}\n",
+        "{\"id\": 1, \"count\": 2}\n{\"id\": 1, \"count\"",
+        "{\"id\": 1, \"count\": 2}\n{\"id\": 1, \"count",
+        "{\"id\": 1, \"child\": {\"name\": \"a\", \"extra\": 1}}\n{\"id\": 2, \"child\": {\"extra\": 1, \"name\": \"b\"}}\n",
+        "{\"id\": 1, \"child\": {\"name\": \"a\", \"note\": 1}}\n{\"id\": 2, \"child\": {\"name\": \"b\", \"note\": 1, \"extra\": 2}}\n",
     ])
     func linesReadWhereTheyLieAgree(_ text: String) throws {
         let rules = FuzzEntryPoints.directRules
@@ -248,9 +257,12 @@ struct DirectPathTests {
         let serializer = LineSerializer(rules: rules, model: try rules.model(named: nil))
         var output: [UInt8] = []
         var drops: [MappingError] = []
+        var memory = DirectMemory()
         let lines = Array("{\"id\": 1} \r\n{\"id\":\n2}\n{\"id\": 3}".utf8)
         let read = lines.withUnsafeBufferPointer { bytes in
-            [0, 12, 19, 22].map { serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: bytes[$0...]), to: &output, drops: &drops) }
+            [0, 12, 19, 22].map {
+                serializer.appendLine(startingAt: UnsafeBufferPointer(rebasing: bytes[$0...]), to: &output, drops: &drops, memory: &memory)
+            }
         }
         #expect(read.map(\.length) == [11, 6, 2, 9])
         #expect(read.map { $0.rejection == nil } == [true, false, false, true])
@@ -403,7 +415,8 @@ struct DirectPathTests {
             var scanner = JSONScanner(bytes: buffer, options: .init())
             var writer = JSONWriter()
             let mapper = DirectMapper(interpreter: Interpreter(plan: rules.plan), direct: rules.plan.direct)
-            return mapper.write(target, depth: 0, from: &scanner, to: &writer) ? writer.bytes : nil
+            var memory = DirectMemory()
+            return mapper.write(target, depth: 0, from: &scanner, to: &writer, memory: &memory) ? writer.bytes : nil
         }
         return written.map { String(decoding: $0, as: UTF8.self) }
     }

@@ -1,0 +1,77 @@
+/// What the direct path remembers of the objects one thread has read, so
+/// as to read the next ones faster: for each model, the keys of the last
+/// object scanned as that model, in order, with what each meant to it.
+///
+/// The records of one source mostly list their keys in the same order. A
+/// member whose key has the very bytes remembered for its place, quote to
+/// quote, has the same key: it was checked as a string and looked up when
+/// it was remembered, and neither is done again. Any other key is read and
+/// looked up as before, and remembered in that place.
+///
+/// A memory belongs to the mapper that filled it; given to another, it
+/// starts afresh. It holds that mapper, so no other one can take its
+/// address while the memory lives.
+package struct DirectMemory {
+    /// The mapper whose models the keys' meanings are for.
+    var owner: DirectMapper?
+    /// For each of the owner's models, by index.
+    var models: [RememberedKeys] = []
+
+    /// An empty memory, for any mapper.
+    package init() {}
+
+    /// An empty memory for `owner`'s models.
+    init(owner: DirectMapper) {
+        self.owner = owner
+        models = Array(repeating: RememberedKeys(), count: owner.direct.storage.tables.models.count)
+    }
+}
+
+/// The keys of the last object a model scanned, in order.
+///
+/// At most `mostMembers` are remembered, each at most `longestKey` bytes
+/// long; from the first that is not, the rest of the object is read as usual.
+struct RememberedKeys {
+    /// The keys' bytes, one after another.
+    private var text: [UInt8] = []
+    /// For each member in turn: where its key ends in `text`, and what it
+    /// meant (see `DirectRun.scanMembers`).
+    private var members: [(end: Int, meaning: Int)] = []
+
+    /// How many members of an object are remembered.
+    static let mostMembers = 256
+    /// The longest key remembered, in bytes.
+    static let longestKey = 64
+
+    /// When the member at place `index` of an object has the key
+    /// remembered there, with its opening quote at `position`: what the
+    /// key meant, and the offset just past its closing quote.
+    @inline(__always)
+    func recall(_ index: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (meaning: Int, end: Int)? {
+        guard index < members.count else { return nil }
+        let start = index == 0 ? 0 : members[index - 1].end
+        let member = members[index]
+        let close = position + 1 + member.end - start
+        guard close < bytes.count, bytes[position] == UInt8(ascii: "\""), bytes[close] == UInt8(ascii: "\"") else { return nil }
+        let same = text.withUnsafeBufferPointer { text in
+            DirectTables.equal(UnsafeBufferPointer(rebasing: text[start..<member.end]), UnsafeBufferPointer(rebasing: bytes[position + 1..<close]))
+        }
+        return same ? (member.meaning, close + 1) : nil
+    }
+
+    /// Remembers the key of the member at place `index`, read and looked
+    /// up, in place of what was remembered there and after it.
+    ///
+    /// - Parameter key: The key's text between its quotes, a string with no escapes that has been checked.
+    mutating func remember(_ key: UnsafeBufferPointer<UInt8>, meaning: Int, at index: Int) {
+        // A place past the ones remembered follows a key that was not.
+        guard index <= members.count else { return }
+        if index < members.count {
+            text.removeSubrange((index == 0 ? 0 : members[index - 1].end)...)
+            members.removeSubrange(index...)
+        }
+        guard index < Self.mostMembers, key.count <= Self.longestKey else { return }
+        text.append(contentsOf: key)
+        members.append((text.count, meaning))
+    }
+}
