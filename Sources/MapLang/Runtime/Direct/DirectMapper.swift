@@ -52,7 +52,9 @@ final class DirectMapper: Sendable {
         var run = DirectRun(
             mapper: self, tables: direct.storage.tables, scanner: JSONScanner(bytes: scanner.bytes, options: scanner.options),
             writer: JSONWriter(style: writer.style))
-        if memory.owner !== self { memory = DirectMemory(owner: self) }
+        if memory.owner !== self || memory.maxStringBytes != scanner.options.maxStringBytes {
+            memory = DirectMemory(owner: self, maxStringBytes: scanner.options.maxStringBytes)
+        }
         swap(&run.scanner, &scanner)
         swap(&run.writer, &writer)
         swap(&run.memory, &memory)
@@ -83,6 +85,8 @@ final class DirectMapper: Sendable {
 /// and the mapper's storage with it, so the run holds the mapper without
 /// counting a reference. Threads share one mapper, and a count changed on
 /// every record by several threads would pass its cache line from core to core.
+/// (The memory's reference to the mapper is counted once, when the memory
+/// is first given to it, and moved in and out of the run uncounted.)
 struct DirectRun {
     /// The mapper, with the interpreter for what the direct path hands on.
     unowned(unsafe) let mapper: DirectMapper
@@ -210,30 +214,19 @@ struct DirectRun {
             // a second member with a key whose first member was skimmed and
             // would go unchecked.
             var refused = false
-            // The model's remembered keys, out of the memory while the object is scanned.
-            var keys = RememberedKeys()
-            swap(&keys, &memory.models[index])
-            defer { swap(&keys, &memory.models[index]) }
-            // A key's meaning: its slot, -1 for a key the model ignores, -2 for one it refuses.
-            let scanned = try withUnsafeMutablePointer(to: &keys) { keys throws(JSONSyntaxError) in
-                try scanMembers(
-                    depth: depth, remembering: keys,
-                    meaning: { key in
-                        if let slot = tables.find(key, in: model.keys) { return slot }
-                        return model.rejectsUnknown && tables.find(key, in: model.known) == nil ? -2 : -1
-                    },
-                    { slot, valueStart in
-                        guard slot >= 0 else {
-                            if slot == -2 { refused = true }
-                            return false
-                        }
-                        let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
-                        if skims, starts[slot] >= 0 { refused = true }
-                        starts[slot] = valueStart
-                        return skims
-                    })
-            }
-            guard scanned, !refused else { return false }
+            guard try scanMembers(of: index, depth: depth, meaning: { key in
+                if let slot = tables.find(key, in: model.keys) { return slot }
+                return model.rejectsUnknown && tables.find(key, in: model.known) == nil ? DirectRun.refusedKey : DirectRun.ignoredKey
+            }, { slot, valueStart in
+                guard slot >= 0 else {
+                    if slot == DirectRun.refusedKey { refused = true }
+                    return false
+                }
+                let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
+                if skims, starts[slot] >= 0 { refused = true }
+                starts[slot] = valueStart
+                return skims
+            }), !refused else { return false }
             let end = scanner.position
             var written = inline ?? 0
             if inline == nil { writer.beginContainer(UInt8(ascii: "{")) }
@@ -297,6 +290,27 @@ struct DirectRun {
         }
     }
 
+    /// What a key the model ignores means to a model's scan: no slot.
+    static let ignoredKey = -1
+    /// What a key `unknown reject` refuses means to a model's scan.
+    static let refusedKey = -2
+
+    /// `scanMembers` for the object of model `index`, with the keys the
+    /// memory holds for the model, and keeping this object's keys there.
+    ///
+    /// - Parameter meaning: A key's slot in the model, or `ignoredKey` or `refusedKey`.
+    private mutating func scanMembers(
+        of index: Int, depth: Int, meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
+    ) throws(JSONSyntaxError) -> Bool {
+        // Out of the memory while the object is scanned; back before its fields are written.
+        var keys = RememberedKeys()
+        swap(&keys, &memory.models[index])
+        defer { swap(&keys, &memory.models[index]) }
+        return try withUnsafeMutablePointer(to: &keys) { keys throws(JSONSyntaxError) in
+            try scanMembers(depth: depth, remembering: keys, meaning: meaning, body)
+        }
+    }
+
     /// Checks the object at the scanner's position and moves past it,
     /// passing what each member's key means and the offset of its value.
     ///
@@ -309,8 +323,8 @@ struct DirectRun {
     ///     returns `true` to skim the value when it is an array or an object
     ///     (see `DirectModelEntry.skimmedSlots`), `false` to check it.
     /// - Returns: `false` when a key has escapes, which only the
-    ///   interpreter compares, when a key has no colon after it, or when
-    ///   the input ends inside a skimmed value.
+    ///   interpreter compares, when a key recalled from `keys` has no colon
+    ///   after it, or when the input ends inside a skimmed value.
     mutating func scanMembers(
         depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
         _ body: (Int, Int) -> Bool

@@ -1,6 +1,7 @@
 /// What the direct path remembers of the objects one thread has read, so
 /// as to read the next ones faster: for each model, the keys of the last
-/// object scanned as that model, in order, with what each meant to it.
+/// object scanned as that model, in order, with what each meant to it
+/// (see `DirectRun.scanMembers(of:depth:meaning:_:)`).
 ///
 /// The records of one source mostly list their keys in the same order. A
 /// member whose key has the very bytes remembered for its place, quote to
@@ -8,21 +9,25 @@
 /// it was remembered, and neither is done again. Any other key is read and
 /// looked up as before, and remembered in that place.
 ///
-/// A memory belongs to the mapper that filled it; given to another, it
-/// starts afresh. It holds that mapper, so no other one can take its
-/// address while the memory lives.
+/// A memory belongs to the mapper that filled it, reading with one limit
+/// on strings (a key recalled is not measured again); given to another
+/// mapper, or with another limit, it starts afresh. It holds that mapper,
+/// so no other one can take its address while the memory lives.
 package struct DirectMemory {
     /// The mapper whose models the keys' meanings are for.
     var owner: DirectMapper?
+    /// The longest string the keys were read under (`JSONReaderOptions.maxStringBytes`).
+    var maxStringBytes = 0
     /// For each of the owner's models, by index.
     var models: [RememberedKeys] = []
 
     /// An empty memory, for any mapper.
     package init() {}
 
-    /// An empty memory for `owner`'s models.
-    init(owner: DirectMapper) {
+    /// An empty memory for `owner`'s models, read with strings of at most `maxStringBytes`.
+    init(owner: DirectMapper, maxStringBytes: Int) {
         self.owner = owner
+        self.maxStringBytes = maxStringBytes
         models = Array(repeating: RememberedKeys(), count: owner.direct.storage.tables.models.count)
     }
 }
@@ -34,8 +39,7 @@ package struct DirectMemory {
 struct RememberedKeys {
     /// The keys' bytes, one after another.
     private var text: [UInt8] = []
-    /// For each member in turn: where its key ends in `text`, and what it
-    /// meant (see `DirectRun.scanMembers`).
+    /// For each member in turn: where its key ends in `text`, and what it meant.
     private var members: [(end: Int, meaning: Int)] = []
 
     /// How many members of an object are remembered.

@@ -95,10 +95,16 @@ extension JSONScanner {
     /// its end, and its strings are found by their quotes and escapes.
     /// Its cost is one look at each byte, whatever the nesting.
     ///
-    /// - Returns: `false` when the input ends before the brackets balance.
+    /// When the scanner stops at line breaks, so does the skim: a line
+    /// break is never inside a string, and outside one it ends the line
+    /// before the value does, so the line is not one the direct path takes.
+    ///
+    /// - Returns: `false` when the input (or the line) ends before the brackets balance.
     mutating func skimContainer() -> Bool {
         let end = bytes.count
         let words = UnsafeRawBufferPointer(bytes)
+        // A third byte that stops a string's run: a line break, or else the quote again.
+        let lineBreak = stopsAtLineBreaks ? UInt8(ascii: "\n") : UInt8(ascii: "\"")
         var index = position
         var open = 0
         while index < end {
@@ -109,7 +115,7 @@ extension JSONScanner {
                 while true {
                     if index + 8 <= end {
                         let word = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                        let stops = Self.quotesAndBackslashes(word)
+                        let stops = Self.quotesAndBackslashes(word, or: lineBreak)
                         guard stops != 0 else {
                             index += 8
                             continue
@@ -117,8 +123,17 @@ extension JSONScanner {
                         index += stops.trailingZeroBitCount >> 3
                     }
                     guard index < end else { return false }
-                    if bytes[index] == UInt8(ascii: "\"") { break }
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") { break }
+                    // Past the quote, the line break is the real one.
+                    if byte == lineBreak { return false }
+                    if byte == UInt8(ascii: "\\") {
+                        // Nor may an escape jump a line break.
+                        if stopsAtLineBreaks, index + 1 < end, bytes[index + 1] == UInt8(ascii: "\n") { return false }
+                        index += 2
+                    } else {
+                        index += 1
+                    }
                 }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 open += 1
@@ -128,6 +143,8 @@ extension JSONScanner {
                     position = index + 1
                     return true
                 }
+            case lineBreak:
+                return false
             default:
                 break
             }

@@ -300,15 +300,16 @@ extension JSONScanner {
         return (word | hasQuote | hasBackslash | hasControl) & highs
     }
 
-    /// The top bit of each quote and backslash in eight bytes read
-    /// little-endian, as `stopBytes` finds them: the lowest bit set marks
-    /// exactly the first.
+    /// The top bit of each quote, backslash and `other` byte in eight
+    /// bytes read little-endian, as `stopBytes` finds them: the lowest bit
+    /// set marks exactly the first.
     @inline(__always)
-    static func quotesAndBackslashes(_ word: UInt64) -> UInt64 {
+    static func quotesAndBackslashes(_ word: UInt64, or other: UInt8) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
-        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & 0x8080_8080_8080_8080
+        let others = word ^ (ones &* UInt64(other))
+        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (others &- ones) & ~others) & 0x8080_8080_8080_8080
     }
 
     // MARK: - UTF-8

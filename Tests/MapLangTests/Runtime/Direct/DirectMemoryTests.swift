@@ -11,8 +11,8 @@ import Testing
 /// same bytes stand in the same place, and what is remembered stays bounded.
 struct DirectMemoryTests {
     /// What `recall` gives for the place `index` of `text`, whose opening quote is at 0.
-    static func recall(_ keys: RememberedKeys, _ index: Int, in text: String) -> (meaning: Int, end: Int)? {
-        Array(text.utf8).withUnsafeBufferPointer { keys.recall(index, at: 0, in: $0) }
+    static func recall(_ keys: RememberedKeys, _ index: Int, in text: String, at position: Int = 0) -> (meaning: Int, end: Int)? {
+        Array(text.utf8).withUnsafeBufferPointer { keys.recall(index, at: position, in: $0) }
     }
 
     /// Remembers `key` at place `index`.
@@ -31,6 +31,8 @@ struct DirectMemoryTests {
         for text in [#""idx": 1"#, #""i": 1"#, #""Id": 1"#, #" "id": 1"#, #""id"#, #""i"#, #""title": 1"#] {
             #expect(Self.recall(keys, 0, in: text) == nil, "\(text)")
         }
+        #expect(Self.recall(keys, 1, in: #"{"id": 1, "title": 2}"#, at: 10)?.end == 17)
+        #expect(Self.recall(keys, 1, in: #"{"id": 1, "title"#, at: 10) == nil)
         #expect(Self.recall(keys, 1, in: #""id": 1"#) == nil)
         #expect(Self.recall(keys, 2, in: #""id": 1"#) == nil)
     }
@@ -78,6 +80,16 @@ struct DirectMemoryTests {
         }
     }
 
+    /// A key recalled is not measured against the limit on strings again:
+    /// read with another limit, the memory starts afresh.
+    @Test func aMemoryReadWithAnotherLimitStartsAfresh() throws {
+        let mapper = try Self.mapper("model M {\n  title: String\n}\n")
+        var memory = DirectMemory()
+        #expect(Self.written(#"{"title": "a"}"#, mapper, &memory) == #"{"title":"a"}"#)
+        #expect(Self.written(#"{"title": "a"}"#, mapper, &memory, options: JSONReaderOptions(maxStringBytes: 3)) == nil)
+        #expect(Self.written(#"{"title": "a"}"#, mapper, &memory) == #"{"title":"a"}"#)
+    }
+
     /// A mapper for rules of one model, and the model.
     static func mapper(_ text: String) throws -> (mapper: DirectMapper, target: RecordTarget) {
         let rules = try Rules(source: SourceFile(name: "m.map", text: text))
@@ -85,9 +97,12 @@ struct DirectMemoryTests {
     }
 
     /// What the direct path writes for `text` with `memory`, or `nil` when it leaves the record to the interpreter.
-    static func written(_ text: String, _ mapper: (mapper: DirectMapper, target: RecordTarget), _ memory: inout DirectMemory) -> String? {
+    static func written(
+        _ text: String, _ mapper: (mapper: DirectMapper, target: RecordTarget), _ memory: inout DirectMemory,
+        options: JSONReaderOptions = .init()
+    ) -> String? {
         let written = Array(text.utf8).withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, options: .init())
+            var scanner = JSONScanner(bytes: buffer, options: options)
             var writer = JSONWriter()
             return mapper.mapper.write(mapper.target, depth: 0, from: &scanner, to: &writer, memory: &memory) ? writer.bytes : nil
         }

@@ -160,6 +160,7 @@ struct DirectPathTests {
         ("label with an escape that does not match", #"{"id": 3, "label": "a\u0062"}"#),
         ("escapes copied as they are", #"{"id": 3, "items": [{"name": "a\"b\\c\n\r\t\b\f\u0001\u001f é"}]}"#),
         ("escapes the writer writes otherwise", #"{"id": 3, "items": [{"name": "\/\u00e9\u000a\u001F\u0041\ud83d\ude00"}]}"#),
+        ("array of records with keys in changing orders", #"[{"id": 1, "title": "a"}, {"title": "b", "id": 2}, {"id": 3, "title": "c", "ti": 1}, {"id": 4}]"#),
         ("deep unmapped value", "{\"id\": 3, \"other\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
     ]
 
@@ -196,6 +197,10 @@ struct DirectPathTests {
         ("skimmed kids nested too deep", "{\"id\": 3, \"kids\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
         ("skimmed shape", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": "}"}]}}"#),
         ("skimmed shape with a bad value", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": +1}]}}"#),
+        // As NDJSON, a skimmed member may not run on past its line.
+        ("skimmed child across lines", "{\"id\": 3, \"child\": {\"name\": \"a\"\n}}\n{\"id\": 4}"),
+        ("skimmed string escaping a line break", "{\"id\": 3, \"child\": {\"name\": \"a\\\n\"}}\n{\"id\": 4}"),
+        ("skimmed children left open, line after line", String(repeating: "{\"id\": 3, \"child\": {\"name\": \"a\"\n", count: 40)),
     ]
 
     @Test func skimmingRulesSkimTheirNestedModels() throws {
@@ -246,6 +251,9 @@ struct DirectPathTests {
         "{\"id\": 1, \"count\": 2}\n{\"id\": 1, \"count",
         "{\"id\": 1, \"child\": {\"name\": \"a\", \"extra\": 1}}\n{\"id\": 2, \"child\": {\"extra\": 1, \"name\": \"b\"}}\n",
         "{\"id\": 1, \"child\": {\"name\": \"a\", \"note\": 1}}\n{\"id\": 2, \"child\": {\"name\": \"b\", \"note\": 1, \"extra\": 2}}\n",
+        "{\"id\": 1, \"child\": {\"name\": \"a\", \"extra\": 1}}\n{\"id\": 2, \"child\": {\"name\": \"b\", \"extra\": 1}}\n",
+        String(repeating: "{\"id\": 1, \"child\": {\"name\": \"a\", \"children\": [{\"name\": \"b\", \"children\": []}]}}\n", count: 3)
+            + "{\"id\": 1, \"child\": {\"children\": [{\"name\": \"b\"}], \"name\": \"a\"}}\n",
     ])
     func linesReadWhereTheyLieAgree(_ text: String) throws {
         let rules = FuzzEntryPoints.directRules

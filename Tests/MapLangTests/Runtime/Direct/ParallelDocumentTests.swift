@@ -46,7 +46,8 @@ struct ParallelDocumentTests {
     }
 
     /// Records of every kind: plain, breaking a rule, with an escaped key
-    /// (which only the tree reads), with strings that look like a boundary.
+    /// (which only the tree reads), with strings that look like a boundary,
+    /// with keys in another order than the record before, or longer.
     static func record(_ number: Int) -> String {
         switch number % 9 {
         case 1: #"{"id": 0, "note": "zero"}"#
@@ -55,6 +56,8 @@ struct ParallelDocumentTests {
         case 4: #"{"id": \#(number), "tags": ["},{", "}, {"]}"#
         case 6: #"{"id": \#(number), "note": "\#(String(repeating: "}, {}, {} ", count: 20))"}"#
         case 5: "{\n  \"id\": \(number),\n  \"note\": \"n\"\n}"
+        case 7: #"{"note": "first", "id": \#(number)}"#
+        case 8: #"{"id": \#(number), "notes": 1, "note": "second"}"#
         default: #"{"id": \#(number), "note": "record \#(number)"}"#
         }
     }

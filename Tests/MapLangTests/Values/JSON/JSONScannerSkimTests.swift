@@ -7,9 +7,10 @@ import Testing
 /// `skipValue` stops, and it never reads past the input.
 struct JSONScannerSkimTests {
     /// Where skimming the value at the start of `text` stops, or `nil` when it ran out of input.
-    static func skimEnd(_ text: String) -> Int? {
+    static func skimEnd(_ text: String, stopsAtLineBreaks: Bool = false) -> Int? {
         Array(text.utf8).withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
+            scanner.stopsAtLineBreaks = stopsAtLineBreaks
             return scanner.skimContainer() ? scanner.position : nil
         }
     }
@@ -27,7 +28,8 @@ struct JSONScannerSkimTests {
         "{}", "[]", "[[], {}]", #"{"a": 1}"#, #"{"a": "}"}"#, #"["]", "[", "{"]"#, #"{"a\"}": "\\"}"#,
         #"{"a": "\\\""}"#, #"{"a": [1, {"b": [true, null, -2.5e3]}], "c": "é\u00e9😀"}"#,
         #"[" a long string of more than eight bytes, with \" and \\ in it ", "]]]]]]]]]]"]"#,
-        " [ { \"k\" : [ ] } ] ", String(repeating: "[", count: 500) + String(repeating: "]", count: 500),
+        " [ { \"k\" : [ ] } ] ", #"["1234567\"]"]"#, #"["123456\\", "]"]"#, #"["1234567\\", "]"]"#,
+        "[\n1,\n{\"a\":\n\"b\"}\n]", String(repeating: "[", count: 500) + String(repeating: "]", count: 500),
     ])
     func stopsWhereSkippingStops(_ value: String) throws {
         let text = value.drop { $0 == " " } + ", 1"
@@ -39,6 +41,16 @@ struct JSONScannerSkimTests {
     ])
     func runsOutOfInputWithoutReadingPastIt(_ text: String) {
         #expect(Self.skimEnd(text) == nil)
+    }
+
+    /// Reading NDJSON in place, a line break ends the skim, inside a string
+    /// or out of it, escaped or not: the value does not end on its line.
+    @Test func stopsAtALineBreakWhenTheScannerDoes() {
+        for text in ["[1,\n2]", "[\"a\nb\"]", "[\"a\\\nb\"]", "[\"12345678\n\"]", "{\"a\": \"b\"\n}"] {
+            #expect(Self.skimEnd(text, stopsAtLineBreaks: true) == nil, "\(text)")
+        }
+        #expect(Self.skimEnd("[1, \"a\"]\n[2]", stopsAtLineBreaks: true) == 8)
+        #expect(Self.skimEnd("[1,\n2]") == 6)
     }
 
     /// It checks nothing but brackets and quotes: what `skipValue` refuses,
