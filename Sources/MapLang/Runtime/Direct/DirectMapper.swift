@@ -214,7 +214,7 @@ struct DirectRun {
             // a second member with a key whose first member was skimmed and
             // would go unchecked.
             var refused = false
-            guard try scanMembers(of: index, depth: depth, meaning: { key in
+            guard try scanMembers(remembered: index, depth: depth, meaning: { key in
                 if let slot = tables.find(key, in: model.keys) { return slot }
                 return model.rejectsUnknown && tables.find(key, in: model.known) == nil ? DirectRun.refusedKey : DirectRun.ignoredKey
             }, { slot, valueStart in
@@ -295,17 +295,18 @@ struct DirectRun {
     /// What a key `unknown reject` refuses means to a model's scan.
     static let refusedKey = -2
 
-    /// `scanMembers` for the object of model `index`, with the keys the
-    /// memory holds for the model, and keeping this object's keys there.
+    /// `scanMembers` with the keys the memory holds at `place` (see
+    /// `DirectMemory.objects`), keeping this object's keys there.
     ///
-    /// - Parameter meaning: A key's slot in the model, or `ignoredKey` or `refusedKey`.
+    /// - Parameter meaning: For a model, a key's slot in it, or `ignoredKey`
+    ///   or `refusedKey`; for a step, 0 for its key and -1 for any other.
     private mutating func scanMembers(
-        of index: Int, depth: Int, meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
+        remembered place: Int, depth: Int, meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         // Out of the memory while the object is scanned; back before its fields are written.
         var keys = RememberedKeys()
-        swap(&keys, &memory.models[index])
-        defer { swap(&keys, &memory.models[index]) }
+        swap(&keys, &memory.objects[place])
+        defer { swap(&keys, &memory.objects[place]) }
         return try withUnsafeMutablePointer(to: &keys) { keys throws(JSONSyntaxError) in
             try scanMembers(depth: depth, remembering: keys, meaning: meaning, body)
         }
@@ -478,14 +479,16 @@ struct DirectRun {
     ///
     /// - Parameter depth: The depth of the value; updated to that of the value found.
     private mutating func follow(_ steps: Range<Int>, depth: inout Int) throws(JSONSyntaxError) -> Found {
-        for step in tables.steps[steps] {
+        for step in steps {
             if current == UInt8(ascii: "n") { return .null }
             var found: Int?
-            switch step {
+            switch tables.steps[step] {
             case .key(let key):
                 guard current == UInt8(ascii: "{") else { return .wrongShape }
                 let key = tables.bytes(of: key)
-                let complete = try scanMembers(depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }) { meaning, valueStart in
+                let complete = try scanMembers(
+                    remembered: tables.models.count + step, depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }
+                ) { meaning, valueStart in
                     if meaning == 0 { found = valueStart }
                     return false
                 }

@@ -1,7 +1,8 @@
 /// What the direct path remembers of the objects one thread has read, so
-/// as to read the next ones faster: for each model, the keys of the last
-/// object scanned as that model, in order, with what each meant to it
-/// (see `DirectRun.scanMembers(of:depth:meaning:_:)`).
+/// as to read the next ones faster: for each model, and for each key a key
+/// path steps to after its first, the keys of the last object scanned as
+/// that model or for that step, in order, with what each meant to it (see
+/// `DirectRun.scanMembers(remembered:depth:meaning:_:)`).
 ///
 /// The records of one source mostly list their keys in the same order. A
 /// member whose key has the very bytes remembered for its place, quote to
@@ -18,21 +19,23 @@ package struct DirectMemory {
     var owner: DirectMapper?
     /// The longest string the keys were read under (`JSONReaderOptions.maxStringBytes`).
     var maxStringBytes = 0
-    /// For each of the owner's models, by index.
-    var models: [RememberedKeys] = []
+    /// For each of the owner's models, by index, then for each step of its
+    /// key paths (`DirectTables.steps`), by index after the models.
+    var objects: [RememberedKeys] = []
 
     /// An empty memory, for any mapper.
     package init() {}
 
-    /// An empty memory for `owner`'s models, read with strings of at most `maxStringBytes`.
+    /// An empty memory for `owner`'s models and steps, read with strings of at most `maxStringBytes`.
     init(owner: DirectMapper, maxStringBytes: Int) {
         self.owner = owner
         self.maxStringBytes = maxStringBytes
-        models = Array(repeating: RememberedKeys(), count: owner.direct.storage.tables.models.count)
+        let tables = owner.direct.storage.tables
+        objects = Array(repeating: RememberedKeys(), count: tables.models.count + tables.steps.count)
     }
 }
 
-/// The keys of the last object a model scanned, in order.
+/// The keys of the last object a model or a key path's step scanned, in order.
 ///
 /// At most `mostMembers` are remembered, each at most `longestKey` bytes
 /// long; from the first that is not, the rest of the object is read as usual.

@@ -252,6 +252,8 @@ struct DirectPathTests {
         "{\"id\": 1, \"child\": {\"name\": \"a\", \"extra\": 1}}\n{\"id\": 2, \"child\": {\"extra\": 1, \"name\": \"b\"}}\n",
         "{\"id\": 1, \"child\": {\"name\": \"a\", \"note\": 1}}\n{\"id\": 2, \"child\": {\"name\": \"b\", \"note\": 1, \"extra\": 2}}\n",
         "{\"id\": 1, \"child\": {\"name\": \"a\", \"extra\": 1}}\n{\"id\": 2, \"child\": {\"name\": \"b\", \"extra\": 1}}\n",
+        "{\"id\": 1, \"user\": {\"login\": \"a\", \"name\": \"n\"}}\n{\"id\": 2, \"user\": {\"name\": \"n\", \"login\": \"b\"}}\n"
+            + "{\"id\": 3, \"user\": {\"login\": \"c\", \"login\": \"d\"}}\n{\"id\": 4, \"user\": {\"login\": \"c\", \"logins\": \"d\"}}\n",
         String(repeating: "{\"id\": 1, \"child\": {\"name\": \"a\", \"children\": [{\"name\": \"b\", \"children\": []}]}}\n", count: 3)
             + "{\"id\": 1, \"child\": {\"children\": [{\"name\": \"b\"}], \"name\": \"a\"}}\n",
     ])
