@@ -5,7 +5,8 @@
 /// begins at is noted in a slot, every other member is checked and skipped,
 /// and a nested model's member is skimmed, to be checked when it is written
 /// (`DirectModelEntry.skimmedSlots`). Keys found where the thread's last
-/// object of the same model had them are not read again (`DirectMemory`).
+/// object of the same model, or for the same step of a key path, had them
+/// are not read again (`DirectMemory`).
 /// Then the fields are written in order from those slots. Values the
 /// direct path does not read itself (see `DirectScalar` and `DirectField`)
 /// are parsed on their own and handed to the interpreter, which is the one
@@ -96,7 +97,7 @@ struct DirectRun {
     var scanner: JSONScanner
     /// The output.
     var writer: JSONWriter
-    /// The keys of the objects read before, by model.
+    /// The keys of the objects read before, by model and by key path step.
     var memory = DirectMemory()
     /// The value last read for a field whose value is kept for its model's
     /// checks (see `DirectFieldEntry.keepsValue`).
@@ -325,7 +326,7 @@ struct DirectRun {
     ///     (see `DirectModelEntry.skimmedSlots`), `false` to check it.
     /// - Returns: `false` when a key has escapes, which only the
     ///   interpreter compares, when a key recalled from `keys` has no colon
-    ///   after it, or when the input ends inside a skimmed value.
+    ///   after it, or when the input (or the line) ends inside a skimmed value.
     mutating func scanMembers(
         depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
         _ body: (Int, Int) -> Bool
