@@ -292,12 +292,18 @@ extension JSONScanner {
     static func stopBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (word | hasQuote | hasBackslash | hasControl) & highs
+        return (word | matching(0x22, in: word) | matching(0x5C, in: word) | hasControl) & highs
+    }
+
+    /// The "has a zero byte" trick on `word` with every `byte` turned to
+    /// zero: a top bit set at each byte equal to `byte`, and perhaps above
+    /// the first, never below it.
+    @inline(__always)
+    private static func matching(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let equal = word ^ (ones &* UInt64(byte))
+        return (equal &- ones) & ~equal
     }
 
     /// The top bit of each quote, backslash and `other` byte in eight
@@ -305,11 +311,7 @@ extension JSONScanner {
     /// set marks exactly the first.
     @inline(__always)
     static func quotesAndBackslashes(_ word: UInt64, or other: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let others = word ^ (ones &* UInt64(other))
-        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (others &- ones) & ~others) & 0x8080_8080_8080_8080
+        (matching(0x22, in: word) | matching(0x5C, in: word) | matching(other, in: word)) & 0x8080_8080_8080_8080
     }
 
     // MARK: - UTF-8

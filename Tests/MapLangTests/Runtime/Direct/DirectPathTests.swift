@@ -166,8 +166,12 @@ struct DirectPathTests {
 
     @Test(arguments: records.map(\.0))
     func recordsAgree(_ name: String) throws {
-        let text = try #require(Self.records.first { $0.0 == name }?.1)
-        let rules = FuzzEntryPoints.directRules
+        try Self.expectAgreement(FuzzEntryPoints.directRules, try #require(Self.records.first { $0.0 == name }?.1))
+    }
+
+    /// Expects the direct path to agree with the tree on `text` as a
+    /// document in both styles, as one line, and as NDJSON read in place.
+    static func expectAgreement(_ rules: Rules, _ text: String) throws {
         let model = try rules.model(named: nil)
         for style in [JSONWriter.Style.compact, .pretty] {
             #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
@@ -215,14 +219,7 @@ struct DirectPathTests {
 
     @Test(arguments: skimmedRecords.map(\.0))
     func skimmedRecordsAgree(_ name: String) throws {
-        let text = try #require(Self.skimmedRecords.first { $0.0 == name }?.1)
-        let rules = FuzzEntryPoints.skimmingRules
-        let model = try rules.model(named: nil)
-        for style in [JSONWriter.Style.compact, .pretty] {
-            #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
-        }
-        #expect(DirectPathComparison.lineDifference(rules, Array(text.utf8), model: model) == nil)
-        #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: model) == nil)
+        try Self.expectAgreement(FuzzEntryPoints.skimmingRules, try #require(Self.skimmedRecords.first { $0.0 == name }?.1))
     }
 
     /// NDJSON lines read where they lie, each line's end found as it is
