@@ -116,18 +116,13 @@ extension JSONScanner {
         var isASCII = true
         let end = bytes.count
         while index < end {
-            // Eight bytes at a time, on to the first that is not plain ASCII:
-            // a quote, a backslash, a control character or the start of a
-            // multi-byte character.
-            if index + 8 <= end {
-                // Read little-endian on any machine, so the first byte is the lowest.
-                let word = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let stops = Self.stopBytes(word)
-                guard stops != 0 else {
-                    index += 8
-                    continue
-                }
-                index += stops.trailingZeroBitCount >> 3
+            // Sixteen bytes at a time, on to the first that is not plain
+            // ASCII: a quote, a backslash, a control character or the start
+            // of a multi-byte character. The last few bytes go one by one.
+            if index + Self.laneWidth <= end {
+                let offset = firstStringStop(at: index)
+                index += offset
+                guard offset < Self.laneWidth else { continue }
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
@@ -279,39 +274,6 @@ extension JSONScanner {
             utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
             utf8.append(UInt8(0x80 | scalar & 0x3F))
         }
-    }
-
-    /// The top bit of each of eight bytes (read little-endian) that is
-    /// `"`, `\`, below 0x20 or above 0x7F; zero when all are plain ASCII.
-    ///
-    /// Each test sets a byte's top bit where it finds one (the usual
-    /// "has a zero byte" and "has a byte less than n" tricks on a word).
-    /// A borrow can set bits above the first byte found, never below it, so
-    /// the lowest bit set marks exactly the first byte that stops a run.
-    @inline(__always)
-    static func stopBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (word | matching(0x22, in: word) | matching(0x5C, in: word) | hasControl) & highs
-    }
-
-    /// The "has a zero byte" trick on `word` with every `byte` turned to
-    /// zero: a top bit set at each byte equal to `byte`, and perhaps above
-    /// the first, never below it.
-    @inline(__always)
-    private static func matching(_ byte: UInt8, in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let equal = word ^ (ones &* UInt64(byte))
-        return (equal &- ones) & ~equal
-    }
-
-    /// The top bit of each quote, backslash and `other` byte in eight
-    /// bytes read little-endian, as `stopBytes` finds them: the lowest bit
-    /// set marks exactly the first.
-    @inline(__always)
-    static func quotesAndBackslashes(_ word: UInt64, or other: UInt8) -> UInt64 {
-        (matching(0x22, in: word) | matching(0x5C, in: word) | matching(other, in: word)) & 0x8080_8080_8080_8080
     }
 
     // MARK: - UTF-8

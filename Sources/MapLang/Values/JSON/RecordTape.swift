@@ -152,21 +152,13 @@ final class RecordTape {
             return true
         }
         /// The offset of the first quote or backslash from an offset, or the
-        /// end: eight bytes at a time while eight remain, then one at a time.
+        /// end: sixteen bytes at a time while sixteen remain, then one at a time.
         func plainRun(from start: Int) -> Int {
             var index = start
-            let raw = UnsafeRawBufferPointer(buffer)
-            while index + 8 <= buffer.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quotes = word ^ 0x2222_2222_2222_2222
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                // The high bit of each byte that is zero in either, and
-                // perhaps of bytes after it: the lowest one set is exact.
-                let found =
-                    ((quotes &- 0x0101_0101_0101_0101) & ~quotes | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-                    & 0x8080_8080_8080_8080
-                if found != 0 { return index + found.trailingZeroBitCount / 8 }
-                index += 8
+            while index + JSONScanner.laneWidth <= buffer.count {
+                let offset = scanner.firstQuoteOrBackslash(at: index, or: UInt8(ascii: "\""))
+                index += offset
+                if offset < JSONScanner.laneWidth { return index }
             }
             while index < buffer.count, buffer[index] != UInt8(ascii: "\""), buffer[index] != UInt8(ascii: "\\") { index += 1 }
             return index

@@ -26,8 +26,8 @@ struct RecordTapeTests {
         #expect(TapeScalars.text(tape, 4) == "x")
     }
 
-    /// The eight-byte search for a string's end finds a quote or backslash
-    /// wherever it falls in a word, and after escapes.
+    /// The sixteen-byte search for a string's end finds a quote or backslash
+    /// wherever it falls in its sixteen bytes, and after escapes.
     @Test func stringsEndWhereverTheQuoteFalls() throws {
         for length in 0..<40 {
             let text = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 7)
