@@ -69,22 +69,33 @@ struct DirectTables {
         left.count == right.count && equal(left, right)
     }
 
-    /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
+    /// Whether two byte strings of the same length are equal, compared
+    /// eight bytes at a time; the last few as one word that overlaps the
+    /// bytes compared before it. Strings of four to seven bytes are two
+    /// half words that overlap each other, shorter ones byte by byte.
     @inline(__always)
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         let leftBytes = UnsafeRawBufferPointer(left)
         let rightBytes = UnsafeRawBufferPointer(right)
+        let count = left.count
+        guard count >= 8 else {
+            if count >= 4 {
+                return leftBytes.loadUnaligned(as: UInt32.self) == rightBytes.loadUnaligned(as: UInt32.self)
+                    && leftBytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        == rightBytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            }
+            for offset in 0..<count where left[offset] != right[offset] { return false }
+            return true
+        }
         var offset = 0
-        while offset + 8 <= left.count {
+        while offset + 8 <= count {
             let leftWord = leftBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             guard leftWord == rightBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
             offset += 8
         }
-        while offset < left.count {
-            guard left[offset] == right[offset] else { return false }
-            offset += 1
-        }
-        return true
+        return offset == count
+            || leftBytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == rightBytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 }
 
