@@ -185,9 +185,13 @@ package enum FuzzEntryPoints {
                 }
                 choice Shape by type {
                   "circle" -> Circle
+                  default -> Circle
                 }
                 model Record {
                   id: Int
+                  childName: String? from child.name
+                  kidName: String? from kids[1].name
+                  metaName: String? from meta.name
                   child: Child?
                   kids: [Child?]?
                   shape: Shape?

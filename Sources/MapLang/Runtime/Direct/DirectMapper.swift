@@ -151,9 +151,10 @@ struct DirectRun {
         let start = scanner.position
         let key = tables.bytes(of: choice.discriminator)
         var found = -1
-        guard try scanMembers(depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }, { meaning, valueStart in
+        // The values are skimmed: the object is checked when it is written as the model chosen.
+        guard try scanMembers(depth: depth, skimsScalars: true, meaning: { DirectTables.same($0, key) ? 0 : -1 }, { meaning, valueStart in
             if meaning == 0 { found = valueStart }
-            return false
+            return true
         }) else { return false }
         var model = choice.defaultModel
         // The discriminator's string literal, written as it is; `null` when absent or `null`.
@@ -302,34 +303,40 @@ struct DirectRun {
     /// - Parameter meaning: For a model, a key's slot in it, or `ignoredKey`
     ///   or `refusedKey`; for a step, 0 for its key and -1 for any other.
     private mutating func scanMembers(
-        remembered place: Int, depth: Int, meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
+        remembered place: Int, depth: Int, skimsScalars: Bool = false, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
+        _ body: (Int, Int) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         // Out of the memory while the object is scanned; back before its fields are written.
         var keys = RememberedKeys()
         swap(&keys, &memory.objects[place])
         defer { swap(&keys, &memory.objects[place]) }
         return try withUnsafeMutablePointer(to: &keys) { keys throws(JSONSyntaxError) in
-            try scanMembers(depth: depth, remembering: keys, meaning: meaning, body)
+            try scanMembers(depth: depth, remembering: keys, skimsScalars: skimsScalars, meaning: meaning, body)
         }
     }
 
     /// Checks the object at the scanner's position and moves past it,
-    /// passing what each member's key means and the offset of its value.
+    /// passing what each member's key means and the offset of its value;
+    /// the values `body` asks to skim are passed, not checked.
     ///
     /// - Parameters:
     ///   - keys: The keys of the last object scanned the same way, which
     ///     are not read again where they come again in the same place; this
     ///     object's keys are remembered in their place.
     ///   - meaning: What a key's text, between its quotes, means to `body`.
+    ///   - skimsScalars: Whether a value `body` skims may be any value, not
+    ///     only an array or an object: for a scan inside a value that is
+    ///     checked in full elsewhere (see `follow`).
     ///   - body: Given a member's key's meaning and the offset of its value;
     ///     returns `true` to skim the value when it is an array or an object
-    ///     (see `DirectModelEntry.skimmedSlots`), `false` to check it.
+    ///     (see `DirectModelEntry.skimmedSlots`), or any value under
+    ///     `skimsScalars`; `false` to check it.
     /// - Returns: `false` when a key has escapes, which only the
     ///   interpreter compares, when a key recalled from `keys` has no colon
     ///   after it, or when the input (or the line) ends inside a skimmed value.
     mutating func scanMembers(
-        depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
-        _ body: (Int, Int) -> Bool
+        depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, skimsScalars: Bool = false,
+        meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         try scanner.checkDepth(depth + 1)
         scanner.position += 1
@@ -356,8 +363,8 @@ struct DirectRun {
                 keys?.pointee.remember(text, meaning: keyMeaning, at: index)
             }
             scanner.skipWhitespace()
-            if body(keyMeaning, scanner.position), current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
-                guard scanner.skimContainer() else { return false }
+            if body(keyMeaning, scanner.position), skimsScalars || current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+                guard scanner.skimValue() else { return false }
             } else {
                 try scanner.skipValue(depth: depth + 1)
             }
@@ -470,13 +477,22 @@ struct DirectRun {
         case null
         /// A key or index that is absent.
         case missing
-        /// A value of the wrong shape on the way, or a key with escapes:
-        /// the interpreter reports or compares it.
+        /// A value of the wrong shape on the way, a key with escapes, or an
+        /// object or array that does not end well formed where it was
+        /// skimmed: the interpreter reports or compares it.
         case wrongShape
     }
 
     /// Follows the steps of a key path after its first from the value at
     /// the scanner's position.
+    ///
+    /// The objects on the way are scanned for their keys, and the values
+    /// passed are skimmed, not checked: the path starts at a member that
+    /// the scan of the model's object has checked already, or at one it
+    /// skimmed, which the field that writes it checks (see
+    /// `DirectModelEntry.skimmedSlots`); or at that object itself. A record
+    /// is written only when all of this holds, and the value found is
+    /// checked as it is written.
     ///
     /// - Parameter depth: The depth of the value; updated to that of the value found.
     private mutating func follow(_ steps: Range<Int>, depth: inout Int) throws(JSONSyntaxError) -> Found {
@@ -488,10 +504,11 @@ struct DirectRun {
                 guard current == UInt8(ascii: "{") else { return .wrongShape }
                 let key = tables.bytes(of: key)
                 let complete = try scanMembers(
-                    remembered: tables.models.count + step, depth: depth, meaning: { DirectTables.same($0, key) ? 0 : -1 }
+                    remembered: tables.models.count + step, depth: depth, skimsScalars: true,
+                    meaning: { DirectTables.same($0, key) ? 0 : -1 }
                 ) { meaning, valueStart in
                     if meaning == 0 { found = valueStart }
-                    return false
+                    return true
                 }
                 guard complete else { return .wrongShape }
             case .index(let index):
@@ -509,7 +526,9 @@ struct DirectRun {
     }
 
     /// The offset of an array's element, or -1 when the array is shorter,
-    /// checking the whole array; `nil` when it is not well formed.
+    /// skimming the whole array as `follow` does; `nil` when the array
+    /// does not end before the input (or the line) does, or when what
+    /// follows an element is not a comma or its end.
     private mutating func elementStart(_ index: Int, depth: Int) throws(JSONSyntaxError) -> Int? {
         try scanner.checkDepth(depth + 1)
         scanner.position += 1
@@ -523,7 +542,7 @@ struct DirectRun {
         while true {
             scanner.skipWhitespace()
             if position == index { found = scanner.position }
-            try scanner.skipValue(depth: depth + 1)
+            guard scanner.skimValue() else { return nil }
             position += 1
             scanner.skipWhitespace()
             switch current {

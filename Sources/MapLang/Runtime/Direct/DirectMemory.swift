@@ -2,7 +2,7 @@
 /// as to read the next ones faster: for each model, and for each key a key
 /// path steps to after its first, the keys of the last object scanned as
 /// that model or for that step, in order, with what each meant to it (see
-/// `DirectRun.scanMembers(remembered:depth:meaning:_:)`).
+/// `DirectRun.scanMembers(remembered:depth:skimsScalars:meaning:_:)`).
 ///
 /// The records of one source mostly list their keys in the same order. A
 /// member whose key has the very bytes remembered for its place, quote to

@@ -102,34 +102,13 @@ extension JSONScanner {
     /// - Returns: `false` when the input (or the line) ends before the brackets balance.
     mutating func skimContainer() -> Bool {
         let end = bytes.count
-        // A third byte that stops a string's run: a line break, or else the quote again.
-        let lineBreak = stopsAtLineBreaks ? UInt8(ascii: "\n") : UInt8(ascii: "\"")
         var index = position
         var open = 0
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                // On to the closing quote, sixteen bytes at a time, jumping each escaped byte.
-                index += 1
-                while true {
-                    if index + Self.laneWidth <= end {
-                        let offset = firstQuoteOrBackslash(at: index, or: lineBreak)
-                        index += offset
-                        guard offset < Self.laneWidth else { continue }
-                    }
-                    guard index < end else { return false }
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") { break }
-                    // Past the quote, the line break is the real one.
-                    if byte == lineBreak { return false }
-                    if byte == UInt8(ascii: "\\") {
-                        // Nor may an escape jump a line break.
-                        if stopsAtLineBreaks, index + 1 < end, bytes[index + 1] == UInt8(ascii: "\n") { return false }
-                        index += 2
-                    } else {
-                        index += 1
-                    }
-                }
+                guard let close = skimString(from: index + 1) else { return false }
+                index = close
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 open += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -138,7 +117,7 @@ extension JSONScanner {
                     position = index + 1
                     return true
                 }
-            case lineBreak:
+            case UInt8(ascii: "\n") where stopsAtLineBreaks:
                 return false
             default:
                 break
@@ -146,6 +125,73 @@ extension JSONScanner {
             index += 1
         }
         return false
+    }
+
+    /// Moves past the value at `position` as `skimContainer` does, whatever
+    /// it is: a string by its quotes, an array or an object by its
+    /// brackets, and any other value up to the `,`, `}`, `]` or white
+    /// space after it, checking nothing else.
+    ///
+    /// Only for a value inside one that is read and checked in full later
+    /// (see `DirectRun.follow`). On well-formed JSON it stops exactly where
+    /// `skipValue` would.
+    ///
+    /// - Returns: `false` when the input ends before the value does, or the
+    ///   line does inside a string or a container; a scalar before a line
+    ///   break stops at it, which the caller finds where a `,` or `}` should be.
+    mutating func skimValue() -> Bool {
+        guard position < bytes.count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return skimContainer()
+        case UInt8(ascii: "\""):
+            guard let close = skimString(from: position + 1) else { return false }
+            position = close + 1
+            return true
+        default:
+            var index = position
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+                    position = index
+                    return true
+                default:
+                    index += 1
+                }
+            }
+            return false
+        }
+    }
+
+    /// The offset of the closing quote of the string whose text starts at
+    /// `start`, found by its quotes and escapes alone, sixteen bytes at a
+    /// time; `nil` when the input ends first, or the line does when the
+    /// scanner stops at line breaks.
+    @inline(__always)
+    private func skimString(from start: Int) -> Int? {
+        let end = bytes.count
+        // A third byte that stops a string's run: a line break, or else the quote again.
+        let lineBreak = stopsAtLineBreaks ? UInt8(ascii: "\n") : UInt8(ascii: "\"")
+        var index = start
+        while true {
+            if index + Self.laneWidth <= end {
+                let offset = firstQuoteOrBackslash(at: index, or: lineBreak)
+                index += offset
+                guard offset < Self.laneWidth else { continue }
+            }
+            guard index < end else { return nil }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return index }
+            // Past the quote, the line break is the real one.
+            if byte == lineBreak { return nil }
+            if byte == UInt8(ascii: "\\") {
+                // Nor may an escape jump a line break.
+                if stopsAtLineBreaks, index + 1 < end, bytes[index + 1] == UInt8(ascii: "\n") { return nil }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
     }
 
     /// `member = ws string ws ":"`, skipped up to the member's value.

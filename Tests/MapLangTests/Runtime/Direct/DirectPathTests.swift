@@ -181,7 +181,8 @@ struct DirectPathTests {
     }
 
     /// Records for `FuzzEntryPoints.skimmingRules`: invalid JSON inside a skimmed member,
-    /// duplicate members, brackets that do not match, input that ends.
+    /// duplicate members, brackets that do not match, input that ends; and
+    /// the same around a key path into a skimmed member.
     static let skimmedRecords: [(String, String)] = [
         ("bad literal in a skimmed child", #"{"id": 3, "child": {"name": "c", "at": tru}}"#),
         ("control character in a skimmed child", "{\"id\": 3, \"child\": {\"name\": \"c\u{01}\"}}"),
@@ -200,11 +201,36 @@ struct DirectPathTests {
         ("escaped quote closing a skimmed string", #"{"id": 3, "child": {"name": "a\\"}}"#),
         ("skimmed kids nested too deep", "{\"id\": 3, \"kids\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
         ("skimmed shape", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": "}"}]}}"#),
+        ("bad value before a shape's discriminator", #"{"id": 3, "shape": {"x": tru, "type": "circle", "radius": 2}}"#),
+        ("shape's discriminator a bad literal, the default chosen", #"{"id": 3, "shape": {"type": nul, "radius": 2}}"#),
+        ("shape's discriminator absent, a bad value beside it", #"{"id": 3, "shape": {"radius": 2, "x": [tru]}}"#),
+        ("shape's discriminator a bad string", "{\"id\": 3, \"shape\": {\"type\": \"circle\u{01}\", \"radius\": 2}}"),
+        ("shape cut short after its discriminator", #"{"id": 3, "shape": {"type": "circle", "radius": 2"#),
         ("skimmed shape with a bad value", #"{"id": 3, "shape": {"type": "circle", "radius": 2, "x": [1, {"y": +1}]}}"#),
         // As NDJSON, a skimmed member may not run on past its line.
         ("skimmed child across lines", "{\"id\": 3, \"child\": {\"name\": \"a\"\n}}\n{\"id\": 4}"),
         ("skimmed string escaping a line break", "{\"id\": 3, \"child\": {\"name\": \"a\\\n\"}}\n{\"id\": 4}"),
         ("skimmed children left open, line after line", String(repeating: "{\"id\": 3, \"child\": {\"name\": \"a\"\n", count: 40)),
+        // `childName` follows `child.name`, skimming what it passes in the child.
+        ("followed key given twice", #"{"id": 3, "child": {"name": "a", "name": "b"}}"#),
+        ("bad escape before the followed key", #"{"id": 3, "child": {"at": 1, "x": "\u00zz", "name": "c"}}"#),
+        ("control character in a long string before the followed key", "{\"id\": 3, \"child\": {\"x\": \"0123456789abcdef\u{01}ghij\", \"name\": \"c\"}}"),
+        ("bad number before the followed key", #"{"id": 3, "child": {"at": 12x, "name": "c"}}"#),
+        ("value missing before the followed key", #"{"id": 3, "child": {"at": , "name": "c"}}"#),
+        ("bad literal after the followed key", #"{"id": 3, "child": {"name": "c", "children": nul}}"#),
+        ("bad value in a container before the followed key", #"{"id": 3, "child": {"x": [1, {"y": tru}], "name": "c"}}"#),
+        ("followed key's value broken", #"{"id": 3, "child": {"name": "c\u00zz", "at": 1}}"#),
+        ("followed key's value a bad literal", #"{"id": 3, "child": {"name": nul}}"#),
+        ("bad value after the kid a key path reads", #"{"id": 3, "kids": [{"name": "a"}, {"name": "b", "at": tru}, 01]}"#),
+        ("bad value before the kid a key path reads", #"{"id": 3, "kids": [{"name": "a", "at": 1x}, {"name": "b"}]}"#),
+        ("kids a key path reads cut short", #"{"id": 3, "kids": [{"name": "a"}, {"name": "b"}"#),
+        ("followed child is a string", #"{"id": 3, "child": "name"}"#),
+        ("followed child cut short", #"{"id": 3, "child": {"at": 1"#),
+        ("followed child's value cut by a line break", "{\"id\": 3, \"child\": {\"at\": 1\n, \"name\": \"c\"}}\n{\"id\": 4}"),
+        // `metaName` follows `meta.name`, which no field writes whole: the scan of the record checks it.
+        ("bad value beside a key path into a member no field writes", #"{"id": 3, "meta": {"x": tru, "name": "m"}}"#),
+        ("bad string beside a key path into a member no field writes", "{\"id\": 3, \"meta\": {\"name\": \"m\", \"x\": \"a\u{01}\"}}"),
+        ("followed child's string cut by a line break", "{\"id\": 3, \"child\": {\"x\": \"a\nb\", \"name\": \"c\"}}\n{\"id\": 4}"),
     ]
 
     @Test func skimmingRulesSkimTheirNestedModels() throws {
@@ -215,6 +241,19 @@ struct DirectPathTests {
         }
         #expect(tables.models[index].isDirect)
         #expect(tables.models[index].skimmedSlots.nonzeroBitCount == 3)
+    }
+
+    /// What the skims pass is written by the direct path itself: key
+    /// paths into skimmed members, an element reached by its index, and a
+    /// choice whose discriminator was found by a skimming scan.
+    @Test func skimmingRulesWriteTheirRecordsDirectly() throws {
+        let text = #"{"id": 3, "meta": {"x": [1, "]"], "name": "m"}, "child": {"at": 2, "name": "c"}, "#
+            + #""kids": [{"name": "a", "at": 1}, {"at": null, "name": "b"}], "shape": {"x": {"y": "z"}, "radius": 2, "type": "circle"}}"#
+        let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.skimmingRules)
+        #expect(
+            written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","child":{"name":"c","at":2,"children":[]},"#
+                + #""kids":[{"name":"a","at":1,"children":[]},{"name":"b","at":null,"children":[]}],"shape":{"type":"circle","radius":2},"count":null}"#)
+        #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": null, "radius": 2}}"#, rules: FuzzEntryPoints.skimmingRules) != nil)
     }
 
     @Test(arguments: skimmedRecords.map(\.0))
@@ -415,8 +454,7 @@ struct DirectPathTests {
     }
 
     /// What the direct path writes for a record of `FuzzEntryPoints.directRules`, or `nil` when it gives up.
-    static func directlyWritten(_ text: String) throws -> String? {
-        let rules = FuzzEntryPoints.directRules
+    static func directlyWritten(_ text: String, rules: Rules = FuzzEntryPoints.directRules) throws -> String? {
         let target = try rules.model(named: nil).target
         let written = Array(text.utf8).withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, options: .init())

@@ -53,6 +53,40 @@ struct JSONScannerSkimTests {
         #expect(Self.skimEnd("[1,\n2]") == 6)
     }
 
+    /// Where `skimValue` stops on the value at the start of `text`, or `nil` when it ran out of input.
+    static func skimValueEnd(_ text: String, stopsAtLineBreaks: Bool = false) -> Int? {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
+            scanner.stopsAtLineBreaks = stopsAtLineBreaks
+            return scanner.skimValue() ? scanner.position : nil
+        }
+    }
+
+    @Test(arguments: [
+        "1", "-2.5e+3", "0", "true", "false", "null", #""a\"b""#, #""a string of more than sixteen bytes, \\ and \" too""#,
+        #"{"a": [1, "}"]}"#, "[]",
+    ])
+    func anyValueIsSkimmedToWhereSkippingStops(_ value: String) throws {
+        for after in [", 1", "}", "]", " ,", "\t}", "\r\n]"] {
+            #expect(Self.skimValueEnd(value + after) == (try Self.skipEnd(value + after)), "\(value + after)")
+        }
+    }
+
+    /// A scalar runs to its delimiter whatever it is, even none at all, and
+    /// not past the end of the input; in line mode a line break ends it, and
+    /// a string may not cross one.
+    @Test func scalarsAreSkimmedToTheirDelimiter() {
+        #expect(Self.skimValueEnd("tru, 1") == 3)
+        #expect(Self.skimValueEnd("12x}") == 3)
+        #expect(Self.skimValueEnd(", 1") == 0)
+        #expect(Self.skimValueEnd("12") == nil)
+        #expect(Self.skimValueEnd("\"abc") == nil)
+        #expect(Self.skimValueEnd("") == nil)
+        #expect(Self.skimValueEnd("12\n}", stopsAtLineBreaks: true) == 2)
+        #expect(Self.skimValueEnd("\"a\nb\", 1", stopsAtLineBreaks: true) == nil)
+        #expect(Self.skimValueEnd("\"a\nb\", 1") == 5)
+    }
+
     /// It checks nothing but brackets and quotes: what `skipValue` refuses,
     /// it may pass, which is why only values read in full later are skimmed.
     @Test func checksNothingElse() {
