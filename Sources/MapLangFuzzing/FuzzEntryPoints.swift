@@ -42,7 +42,7 @@ package enum FuzzEntryPoints {
             if let value = record.value { _ = JSONWriter.serialize(value) }
             for error in record.errors { _ = DiagnosticRenderer().render(error, input: "fuzz.json") }
         }
-        for rules in [mappingRules, directRules, skimmingRules] {
+        for rules in [mappingRules, directRules, skimmingRules, followingRules] {
             let model = try! rules.model(named: nil)
             if let difference = DirectPathComparison.difference(rules, bytes, model: model)
                 ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
@@ -173,20 +173,24 @@ package enum FuzzEntryPoints {
     package static let skimmingRules = try! Rules(
         source: SourceFile(
             name: "skim.map",
-            text: """
-                root Record
-                model Child {
-                  name: String
-                  at: Int?
-                  children: [Child] default []
+            text: skimmedModels + """
+                model Record {
+                  id: Int
+                  child: Child?
+                  kids: [Child?]?
+                  shape: Shape?
+                  count: Int?
                 }
-                model Circle {
-                  radius: Int
-                }
-                choice Shape by type {
-                  "circle" -> Circle
-                  default -> Circle
-                }
+                """))
+
+    /// `skimmingRules` with key paths into the skimmed members, and into a
+    /// member no field writes whole, read before the fields that write
+    /// them: `DirectRun.follow` skims what it passes there, which the
+    /// scan of the record, or the field that writes the member, checks.
+    package static let followingRules = try! Rules(
+        source: SourceFile(
+            name: "follow.map",
+            text: skimmedModels + """
                 model Record {
                   id: Int
                   childName: String? from child.name
@@ -195,9 +199,26 @@ package enum FuzzEntryPoints {
                   child: Child?
                   kids: [Child?]?
                   shape: Shape?
-                  count: Int?
                 }
                 """))
+
+    /// The models and the choice `skimmingRules` and `followingRules` nest.
+    private static let skimmedModels = """
+        root Record
+        model Child {
+          name: String
+          at: Int?
+          children: [Child] default []
+        }
+        model Circle {
+          radius: Int
+        }
+        choice Shape by type {
+          "circle" -> Circle
+          default -> Circle
+        }
+
+        """
 
     /// Rules that use every kind of field, key path, transformer, rule and check.
     package static let mappingRules: Rules = {

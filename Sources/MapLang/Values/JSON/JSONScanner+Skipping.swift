@@ -136,9 +136,10 @@ extension JSONScanner {
     /// (see `DirectRun.follow`). On well-formed JSON it stops exactly where
     /// `skipValue` would.
     ///
-    /// - Returns: `false` when the input ends before the value does, or the
-    ///   line does inside a string or a container; a scalar before a line
-    ///   break stops at it, which the caller finds where a `,` or `}` should be.
+    /// - Returns: `false` when the input ends before the value is seen to
+    ///   end (a scalar with nothing after it included), or the line does
+    ///   inside a string or a container; a scalar before a line break
+    ///   stops at it, which the caller finds where a `,` or `}` should be.
     mutating func skimValue() -> Bool {
         guard position < bytes.count else { return false }
         switch bytes[position] {

@@ -181,8 +181,7 @@ struct DirectPathTests {
     }
 
     /// Records for `FuzzEntryPoints.skimmingRules`: invalid JSON inside a skimmed member,
-    /// duplicate members, brackets that do not match, input that ends; and
-    /// the same around a key path into a skimmed member.
+    /// duplicate members, brackets that do not match, input that ends.
     static let skimmedRecords: [(String, String)] = [
         ("bad literal in a skimmed child", #"{"id": 3, "child": {"name": "c", "at": tru}}"#),
         ("control character in a skimmed child", "{\"id\": 3, \"child\": {\"name\": \"c\u{01}\"}}"),
@@ -211,7 +210,12 @@ struct DirectPathTests {
         ("skimmed child across lines", "{\"id\": 3, \"child\": {\"name\": \"a\"\n}}\n{\"id\": 4}"),
         ("skimmed string escaping a line break", "{\"id\": 3, \"child\": {\"name\": \"a\\\n\"}}\n{\"id\": 4}"),
         ("skimmed children left open, line after line", String(repeating: "{\"id\": 3, \"child\": {\"name\": \"a\"\n", count: 40)),
-        // `childName` follows `child.name`, skimming what it passes in the child.
+    ]
+
+    /// Records for `FuzzEntryPoints.followingRules`: invalid JSON beside
+    /// and inside what key paths into skimmed members read, and into a
+    /// member no field writes whole.
+    static let followedRecords: [(String, String)] = [
         ("followed key given twice", #"{"id": 3, "child": {"name": "a", "name": "b"}}"#),
         ("bad escape before the followed key", #"{"id": 3, "child": {"at": 1, "x": "\u00zz", "name": "c"}}"#),
         ("control character in a long string before the followed key", "{\"id\": 3, \"child\": {\"x\": \"0123456789abcdef\u{01}ghij\", \"name\": \"c\"}}"),
@@ -233,6 +237,11 @@ struct DirectPathTests {
         ("followed child's string cut by a line break", "{\"id\": 3, \"child\": {\"x\": \"a\nb\", \"name\": \"c\"}}\n{\"id\": 4}"),
     ]
 
+    @Test(arguments: followedRecords.map(\.0))
+    func followedRecordsAgree(_ name: String) throws {
+        try Self.expectAgreement(FuzzEntryPoints.followingRules, try #require(Self.followedRecords.first { $0.0 == name }?.1))
+    }
+
     @Test func skimmingRulesSkimTheirNestedModels() throws {
         let tables = FuzzEntryPoints.skimmingRules.plan.direct.storage.tables
         guard case .model(let index) = try FuzzEntryPoints.skimmingRules.model(named: "Record").target else {
@@ -243,17 +252,18 @@ struct DirectPathTests {
         #expect(tables.models[index].skimmedSlots.nonzeroBitCount == 3)
     }
 
-    /// What the skims pass is written by the direct path itself: key
-    /// paths into skimmed members, an element reached by its index, and a
-    /// choice whose discriminator was found by a skimming scan.
-    @Test func skimmingRulesWriteTheirRecordsDirectly() throws {
+    /// Records whose key paths and choice skim what they pass are still
+    /// written by the direct path itself: key paths into skimmed members,
+    /// an element reached by its index, and a choice's discriminator found
+    /// after members of every kind.
+    @Test func followingRulesWriteTheirRecordsDirectly() throws {
         let text = #"{"id": 3, "meta": {"x": [1, "]"], "name": "m"}, "child": {"at": 2, "name": "c"}, "#
             + #""kids": [{"name": "a", "at": 1}, {"at": null, "name": "b"}], "shape": {"x": {"y": "z"}, "radius": 2, "type": "circle"}}"#
-        let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.skimmingRules)
+        let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.followingRules)
         #expect(
             written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","child":{"name":"c","at":2,"children":[]},"#
-                + #""kids":[{"name":"a","at":1,"children":[]},{"name":"b","at":null,"children":[]}],"shape":{"type":"circle","radius":2},"count":null}"#)
-        #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": null, "radius": 2}}"#, rules: FuzzEntryPoints.skimmingRules) != nil)
+                + #""kids":[{"name":"a","at":1,"children":[]},{"name":"b","at":null,"children":[]}],"shape":{"type":"circle","radius":2}}"#)
+        #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": null, "radius": 2}}"#, rules: FuzzEntryPoints.followingRules) != nil)
     }
 
     @Test(arguments: skimmedRecords.map(\.0))
@@ -484,6 +494,7 @@ struct DirectPathTests {
             try Self.examples.map { ($0.rules, $0.input, try $0.rules.model(named: $0.model)) }
             + Self.records.map { (FuzzEntryPoints.directRules, Array($0.1.utf8), try FuzzEntryPoints.directRules.model(named: nil)) }
             + Self.skimmedRecords.map { (FuzzEntryPoints.skimmingRules, Array($0.1.utf8), try FuzzEntryPoints.skimmingRules.model(named: nil)) }
+            + Self.followedRecords.map { (FuzzEntryPoints.followingRules, Array($0.1.utf8), try FuzzEntryPoints.followingRules.model(named: nil)) }
         let alphabet = Array(#"{}[]":,0123456789-.eE truefalsnul\u"#.utf8) + [0xC3, 0xA9, 0xFF, 0x0A]
         for _ in 0..<150 {
             let (rules, original, model) = seeds[Int.random(in: 0..<seeds.count, using: &random)]

@@ -3,8 +3,8 @@ import Testing
 @testable import MapLang
 
 /// `JSONScanner.skimContainer` passes an array or an object by its brackets
-/// and quotes alone: on well-formed JSON it stops exactly where
-/// `skipValue` stops, and it never reads past the input.
+/// and quotes alone, and `skimValue` any value: on well-formed JSON they
+/// stop exactly where `skipValue` stops, and they never read past the input.
 struct JSONScannerSkimTests {
     /// Where skimming the value at the start of `text` stops, or `nil` when it ran out of input.
     static func skimEnd(_ text: String, stopsAtLineBreaks: Bool = false) -> Int? {
@@ -73,7 +73,7 @@ struct JSONScannerSkimTests {
     }
 
     /// A scalar runs to its delimiter whatever it is, even none at all, and
-    /// not past the end of the input; in line mode a line break ends it, and
+    /// not past the end of the input; a line break ends it, and in line mode
     /// a string may not cross one.
     @Test func scalarsAreSkimmedToTheirDelimiter() {
         #expect(Self.skimValueEnd("tru, 1") == 3)
