@@ -165,11 +165,12 @@ package enum FuzzEntryPoints {
         return try! Rules(source: SourceFile(name: "direct.map", text: text))
     }()
 
-    /// Rules whose nested models are skimmed while the object around them
-    /// is scanned, and checked only when they are written
-    /// (`DirectModelEntry.skimmedSlots`). In `directRules` a field read
-    /// `from $` reads every member again, which would hide a member the
-    /// direct path skimmed and never checked.
+    /// Rules whose members are skimmed while the object around them is
+    /// scanned, and checked only when they are written
+    /// (`DirectModelEntry.skimmedSlots`): nested models, a choice, strings,
+    /// an array of strings, a `JSON` value, and a string where an `Int`
+    /// belongs. In `directRules` a field read `from $` reads every member
+    /// again, which would hide a member the direct path skimmed and never checked.
     package static let skimmingRules = try! Rules(
         source: SourceFile(
             name: "skim.map",
@@ -180,6 +181,9 @@ package enum FuzzEntryPoints {
                   kids: [Child?]?
                   shape: Shape?
                   count: Int?
+                  name: String?
+                  tags: [String]?
+                  note: JSON?
                 }
                 """))
 

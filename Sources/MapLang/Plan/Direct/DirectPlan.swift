@@ -161,23 +161,11 @@ private struct DirectTableBuilder {
     private func skimmedSlots(of modelFields: ArraySlice<DirectFieldEntry>) -> UInt64 {
         var slots: UInt64 = 0
         for field in modelFields where field.isDirect && !field.isComputed && !field.flattens {
-            guard let source = sources[field.sources].first, source.slot >= 0, source.slot < 64, source.steps.isEmpty,
-                isGroup(field.type, inArray: false)
+            guard let source = sources[field.sources].first, source.slot >= 0, source.slot < 64, source.steps.isEmpty
             else { continue }
             slots |= 1 << UInt64(source.slot)
         }
         return slots
-    }
-
-    /// Whether a type's values are models or choices, or arrays of them,
-    /// optional or not: values whose writing reads every byte of them.
-    private func isGroup(_ node: Int, inArray: Bool) -> Bool {
-        switch nodes[node] {
-        case .optional(let wrapped): isGroup(wrapped, inArray: inArray)
-        case .array(let element): !inArray && isGroup(element, inArray: true)
-        case .model, .choice: true
-        case .scalar: false
-        }
     }
 
     /// Adds every choice: direct when its discriminator is one key and

@@ -189,16 +189,19 @@ struct DirectModelEntry {
     /// From each of those keys to its slot.
     var keys: DirectKeyTable
     /// The slots, of the first 64, whose member a scan of the model's
-    /// object passes by its brackets alone (`JSONScanner.skimContainer`)
-    /// when it is an array or an object, one bit each.
+    /// object passes by its quotes and brackets alone
+    /// (`JSONScanner.skimValue`) when it is a string, an array or an
+    /// object, one bit each.
     ///
     /// Such a member is the first key path, with no steps after its key, of
-    /// a direct field whose type is a model, a choice, or an array of them.
-    /// Writing that field reads the member whole and checks every byte of
-    /// it, or sends the record to the interpreter; and a model is written
-    /// only when every one of its fields is. So a record the direct path
-    /// writes has had every byte checked, once, and a member is no longer
-    /// checked a second time by the scan of the object around it.
+    /// a direct field. Writing that field reads the member whole and checks
+    /// every byte of it (`DirectRun.writeValue`), or sends the record to
+    /// the interpreter; and a model is written only when every one of its
+    /// fields is. So a record the direct path writes has had every byte
+    /// checked, once, and a member is no longer checked a second time by
+    /// the scan of the object around it. A number or a literal is checked
+    /// by the scan: a skim could not find where it ends as a check does,
+    /// and a field that reads `12` from `12x` would take it.
     var skimmedSlots: UInt64
     /// Whether a key the model does not mention fails the record (`unknown reject`).
     var rejectsUnknown: Bool

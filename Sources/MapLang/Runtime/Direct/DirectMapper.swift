@@ -3,8 +3,8 @@
 ///
 /// An object is scanned once: the start of each member a field's key path
 /// begins at is noted in a slot, every other member is checked and skipped,
-/// and a nested model's member is skimmed, to be checked when it is written
-/// (`DirectModelEntry.skimmedSlots`). Keys found where the thread's last
+/// and a string, array or object a field writes whole is skimmed, to be
+/// checked when it is written (`DirectModelEntry.skimmedSlots`). Keys found where the thread's last
 /// object of the same model, or for the same step of a key path, had them
 /// are not read again (`DirectMemory`).
 /// Then the fields are written in order from those slots. Values the
@@ -325,12 +325,12 @@ struct DirectRun {
     ///     object's keys are remembered in their place.
     ///   - meaning: What a key's text, between its quotes, means to `body`.
     ///   - skimsScalars: Whether a value `body` skims may be any value, not
-    ///     only an array or an object: for a scan inside a value that is
-    ///     checked in full elsewhere (see `follow`).
+    ///     only a string, an array or an object: for a scan inside a value
+    ///     that is checked in full elsewhere (see `follow`).
     ///   - body: Given a member's key's meaning and the offset of its value;
-    ///     returns `true` to skim the value when it is an array or an object
-    ///     (see `DirectModelEntry.skimmedSlots`), or any value under
-    ///     `skimsScalars`; `false` to check it.
+    ///     returns `true` to skim the value when it is a string, an array
+    ///     or an object (see `DirectModelEntry.skimmedSlots`), or any value
+    ///     under `skimsScalars`; `false` to check it.
     /// - Returns: `false` when a key has escapes, which only the
     ///   interpreter compares, when a key recalled from `keys` has no colon
     ///   after it, or when the input (or the line) ends inside a skimmed value.
@@ -363,7 +363,9 @@ struct DirectRun {
                 keys?.pointee.remember(text, meaning: keyMeaning, at: index)
             }
             scanner.skipWhitespace()
-            if body(keyMeaning, scanner.position), skimsScalars || current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+            if body(keyMeaning, scanner.position),
+                skimsScalars || current == UInt8(ascii: "\"") || current == UInt8(ascii: "{") || current == UInt8(ascii: "[")
+            {
                 guard scanner.skimValue() else { return false }
             } else {
                 try scanner.skipValue(depth: depth + 1)

@@ -132,9 +132,10 @@ extension JSONScanner {
     /// brackets, and any other value up to the `,`, `}`, `]` or white
     /// space after it, checking nothing else.
     ///
-    /// Only for a value inside one that is read and checked in full later
-    /// (see `DirectRun.follow`). On well-formed JSON it stops exactly where
-    /// `skipValue` would.
+    /// Only for a value that is read and checked in full later: a member
+    /// a field writes whole (see `DirectModelEntry.skimmedSlots`), or any
+    /// value inside one (see `DirectRun.follow`). On well-formed JSON it
+    /// stops exactly where `skipValue` would.
     ///
     /// - Returns: `false` when the input ends before the value is seen to
     ///   end (a scalar with nothing after it included), or the line does

@@ -210,7 +210,50 @@ struct DirectPathTests {
         ("skimmed child across lines", "{\"id\": 3, \"child\": {\"name\": \"a\"\n}}\n{\"id\": 4}"),
         ("skimmed string escaping a line break", "{\"id\": 3, \"child\": {\"name\": \"a\\\n\"}}\n{\"id\": 4}"),
         ("skimmed children left open, line after line", String(repeating: "{\"id\": 3, \"child\": {\"name\": \"a\"\n", count: 40)),
+        // Strings, and the values of fields whose type is no model, skimmed
+        // by the scan of the record and checked by the field that writes them.
+        ("bad escape in a skimmed string", #"{"id": 3, "name": "a\x", "count": 1}"#),
+        ("bad unicode escape in a skimmed string", #"{"id": 3, "name": "a\u12", "count": 1}"#),
+        ("lone surrogate in a skimmed string", #"{"id": 3, "name": "\ud800x"}"#),
+        ("control character in a skimmed string", "{\"id\": 3, \"name\": \"a\u{01}b\"}"),
+        ("control character far into a skimmed string", "{\"id\": 3, \"name\": \"0123456789abcdef0123\u{1F}\", \"count\": 1}"),
+        ("escaped quotes in a skimmed string", #"{"id": 3, "name": "a\"}\\\"b", "count": 1}"#),
+        ("escapes and other scripts in a skimmed string", #"{"id": 3, "name": "naïve 東京 🎉\n\t\u00e9\ud83c\udf89", "count": 1}"#),
+        ("skimmed string cut short", #"{"id": 3, "name": "abc"#),
+        ("skimmed string cut short after a backslash", #"{"id": 3, "name": "abc\"#),
+        ("skimmed string given twice", #"{"id": 3, "name": "a", "name": "b"}"#),
+        ("broken skimmed string given twice", #"{"id": 3, "name": "a\x", "name": "b"}"#),
+        ("broken string where a number belongs", #"{"id": "3\x"}"#),
+        ("string where a number belongs", #"{"id": "3", "count": "4"}"#),
+        ("broken container where a number belongs", #"{"id": 3, "count": [1, tru]}"#),
+        ("broken string for an array of strings", #"{"id": 3, "tags": "a\x"}"#),
+        ("broken element of skimmed strings", #"{"id": 3, "tags": ["a", "b\x"]}"#),
+        ("skimmed strings without a comma", #"{"id": 3, "tags": ["a" "b"]}"#),
+        ("skimmed strings ending in a comma", #"{"id": 3, "tags": ["a",]}"#),
+        ("broken object for a string", #"{"id": 3, "name": {"a": tru}}"#),
+        ("broken JSON value", #"{"id": 3, "note": {"a": [1, nul]}}"#),
+        ("broken string as a JSON value", #"{"id": 3, "note": "a\x"}"#),
+        ("bad literal where a string is skimmed", #"{"id": 3, "name": nul}"#),
+        ("skimmed string across lines", "{\"id\": 3, \"name\": \"a\nb\"}\n{\"id\": 4}"),
+        ("skimmed string escaping a line break in the record", "{\"id\": 3, \"name\": \"a\\\nb\"}\n{\"id\": 4}"),
     ]
+
+    /// Strings with bytes that are not UTF-8 where the scan of the record
+    /// skims them: lone continuation bytes, a sequence cut short, an overlong
+    /// form, an encoded surrogate, a byte that is never UTF-8.
+    @Test(arguments: [[0x80], [0x61, 0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xE6, 0x9D, 0xB1, 0xF0, 0x9F, 0x8E]] as [[UInt8]])
+    func skimmedStringsThatAreNotUTF8Agree(_ bad: [UInt8]) throws {
+        let rules = FuzzEntryPoints.skimmingRules
+        let model = try rules.model(named: nil)
+        for (before, after) in [("{\"id\": 3, \"name\": \"", "\", \"count\": 1}"), ("{\"id\": 3, \"tags\": [\"a\", \"0123456789abcdef", "\"]}")] {
+            let input = Array(before.utf8) + bad + Array(after.utf8)
+            for style in [JSONWriter.Style.compact, .pretty] {
+                #expect(DirectPathComparison.difference(rules, input, model: model, style: style) == nil)
+            }
+            #expect(DirectPathComparison.lineDifference(rules, input, model: model) == nil)
+            #expect(DirectPathComparison.linesDifference(rules, input, model: model) == nil)
+        }
+    }
 
     /// Records for `FuzzEntryPoints.followingRules`: invalid JSON beside
     /// and inside what key paths into skimmed members read, and into a
@@ -249,7 +292,17 @@ struct DirectPathTests {
             return
         }
         #expect(tables.models[index].isDirect)
-        #expect(tables.models[index].skimmedSlots.nonzeroBitCount == 3)
+        // Every field is read from a key of its own, with nothing after it.
+        #expect(tables.models[index].skimmedSlots == 1 << 8 - 1)
+    }
+
+    /// Records whose strings and other values the scan of the record
+    /// skims are still written by the direct path itself.
+    @Test func skimmingRulesWriteStringsDirectly() throws {
+        let text = #"{"id": 3, "name": "a\"}]b\u00e9 東京", "tags": ["x", "y\\"], "note": {"k": [1, "}"]}, "count": 4}"#
+        let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.skimmingRules)
+        #expect(
+            written == #"{"id":3,"child":null,"kids":null,"shape":null,"count":4,"name":"a\"}]bé 東京","tags":["x","y\\"],"note":{"k":[1,"}"]}}"#)
     }
 
     /// Records whose key paths and choice skim what they pass are still
