@@ -167,14 +167,19 @@ package enum FuzzEntryPoints {
 
     /// Rules whose members are skimmed while the object around them is
     /// scanned, and checked only when they are written
-    /// (`DirectModelEntry.skimmedSlots`): nested models, a choice, strings,
-    /// an array of strings, a `JSON` value, and a string where an `Int`
-    /// belongs. In `directRules` a field read `from $` reads every member
-    /// again, which would hide a member the direct path skimmed and never checked.
+    /// (`DirectModelEntry.skimmedSlots`): nested models, a choice, and
+    /// fields of every scalar type, with rules, a fallback key, a default,
+    /// `omitNull` and a check. In `directRules` a field read `from $` reads
+    /// every member again, which would hide a member the direct path
+    /// skimmed and never checked.
     package static let skimmingRules = try! Rules(
         source: SourceFile(
             name: "skim.map",
             text: skimmedModels + """
+                enum Mood {
+                  calm
+                  busy from "b"
+                }
                 model Record {
                   id: Int
                   child: Child?
@@ -184,6 +189,15 @@ package enum FuzzEntryPoints {
                   name: String?
                   tags: [String]?
                   note: JSON?
+                  link: URL?
+                  when: Date? using iso8601
+                  mood: Mood?
+                  code: String? where length(1...3)
+                  word: String? where pattern("^[a-z]+$")
+                  alias: String? from alias, nick
+                  flag: Bool default false
+                  ratio: Double? omitNull
+                  check code != "zz" else "no zz"
                 }
                 """))
 

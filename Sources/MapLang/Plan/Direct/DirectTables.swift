@@ -194,7 +194,9 @@ struct DirectModelEntry {
     /// object, one bit each.
     ///
     /// Such a member is the first key path, with no steps after its key, of
-    /// a direct field. Writing that field reads the member whole and checks
+    /// a direct field that is neither computed nor flattened. Writing that
+    /// field, which is tried first when the member is there (it is never
+    /// `null`, being skimmed), reads the member whole and checks
     /// every byte of it (`DirectRun.writeValue`), or sends the record to
     /// the interpreter; and a model is written only when every one of its
     /// fields is. So a record the direct path writes has had every byte
