@@ -214,6 +214,8 @@ package enum FuzzEntryPoints {
                   childName: String? from child.name
                   kidName: String? from kids[1].name
                   metaName: String? from meta.name
+                  metaAt: Int? from meta.at
+                  metaAgain: String? from meta.name
                   child: Child?
                   kids: [Child?]?
                   shape: Shape?

@@ -17,6 +17,7 @@ struct DirectPlan: Sendable {
         var builder = DirectTableBuilder(planModels: models, planEnums: enums)
         builder.addEnums()
         builder.addModels()
+        builder.markFollowedKeys()
         builder.addChoices(choices)
         storage = DirectStorage(builder)
         types = builder.types
@@ -37,7 +38,8 @@ final class DirectStorage: @unchecked Sendable {
             text: Self.copy(builder.text), keyEntries: Self.copy(builder.keyEntries), models: Self.copy(builder.models),
             fields: Self.copy(builder.fields), sources: Self.copy(builder.sources), steps: Self.copy(builder.steps),
             nodes: Self.copy(builder.nodes), enums: Self.copy(builder.enums), caseNames: Self.copy(builder.caseNames),
-            automata: Self.copy(builder.automata), cells: Self.copy(builder.cells), choices: Self.copy(builder.choices))
+            automata: Self.copy(builder.automata), cells: Self.copy(builder.cells), choices: Self.copy(builder.choices),
+            notedSteps: Self.copy(builder.notedSteps))
     }
 
     deinit {
@@ -53,6 +55,7 @@ final class DirectStorage: @unchecked Sendable {
         Self.free(tables.automata)
         Self.free(tables.cells)
         Self.free(tables.choices)
+        Self.free(tables.notedSteps)
     }
 
     /// A copy of an array's plain values in new memory, which has an
@@ -88,8 +91,11 @@ private struct DirectTableBuilder {
     var automata: [DirectAutomaton] = []
     var cells: [Int32] = []
     var choices: [DirectChoiceEntry] = []
+    var notedSteps: [Int] = []
     /// See `DirectPlan.types`.
     var types: [ValueType] = []
+    /// Each model's slots by their key; empty for a model the direct path does not read.
+    var slotsByKey: [[String: Int]] = []
 
     init(planModels: [ModelPlan], planEnums: [EnumPlan]) {
         self.planModels = planModels
@@ -139,7 +145,8 @@ private struct DirectTableBuilder {
                 models.append(
                     DirectModelEntry(
                         isDirect: false, readsValues: false, fields: 0..<0, slotCount: 0, keys: keyTable([]), skimmedSlots: 0,
-                        rejectsUnknown: false, known: keyTable([])))
+                        notedSteps: notedSteps.count, rejectsUnknown: false, known: keyTable([])))
+                slotsByKey.append([:])
                 continue
             }
             var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
@@ -151,21 +158,89 @@ private struct DirectTableBuilder {
             models.append(
                 DirectModelEntry(
                     isDirect: true, readsValues: !model.checks.isEmpty || model.hasComputedFields, fields: first..<fields.count, slotCount: slots.count,
-                    keys: keys, skimmedSlots: skimmedSlots(of: fields[first...]), rejectsUnknown: model.unknownKeys == .reject,
+                    keys: keys, skimmedSlots: skimmedSlots(of: fields[first...]), notedSteps: notedSteps.count,
+                    rejectsUnknown: model.unknownKeys == .reject,
                     known: keyTable(model.unknownKeys == .reject ? model.knownKeys.map { (Array($0.string.utf8), 0) } : [])))
+            slotsByKey.append(slots)
+            notedSteps += repeatElement(-1, count: slots.count)
         }
+    }
+
+    /// Makes the first step of each key path that goes into a member a key
+    /// found once or a noted key, where it can be.
+    ///
+    /// A key found once (`DirectStep.uniqueKey`): the path starts at a
+    /// member that a field writes whole as a direct model, and the step's
+    /// key is a skimmed member of that model (see
+    /// `DirectModelEntry.skimmedSlots`). Writing the field scans the
+    /// member's object as that model, which sends the record to the
+    /// interpreter when the key is there twice, or when any key has
+    /// escapes, and checks every member. So on a record the direct path
+    /// writes, the key's first member is its only one.
+    ///
+    /// A noted key (`DirectStep.notedKey`): the path starts at a member the
+    /// scan of the object checks, and the step's key is the first one
+    /// noted inside that member (see `DirectModelEntry.notedSteps`), or the same key.
+    mutating func markFollowedKeys() {
+        for model in models where model.isDirect {
+            for field in fields[model.fields] {
+                for source in sources[field.sources] where source.slot >= 0 && !source.steps.isEmpty {
+                    guard case .key(let key) = steps[source.steps.lowerBound] else { continue }
+                    let name = String(decoding: text[key.start..<key.start + key.count], as: UTF8.self)
+                    if Self.has(source.slot, model.skimmedSlots) {
+                        guard let nested = modelWritten(at: source.slot, by: fields[model.fields]),
+                            let slot = slotsByKey[nested][name], Self.has(slot, models[nested].skimmedSlots)
+                        else { continue }
+                        steps[source.steps.lowerBound] = .uniqueKey(key)
+                        continue
+                    }
+                    let noted = model.notedSteps + source.slot
+                    if notedSteps[noted] < 0 {
+                        notedSteps[noted] = source.steps.lowerBound
+                    } else if case .notedKey(let other) = steps[notedSteps[noted]], text[other.start..<other.start + other.count] != text[key.start..<key.start + key.count] {
+                        continue
+                    }
+                    steps[source.steps.lowerBound] = .notedKey(key)
+                }
+            }
+        }
+    }
+
+    /// Whether a slot is one of a set of the first 64, one bit each.
+    private static func has(_ slot: Int, _ slots: UInt64) -> Bool {
+        slot >= 0 && slot < 64 && slots & 1 << UInt64(slot) != 0
+    }
+
+    /// The direct model, optional or not, as which the field that skims a
+    /// slot among a model's fields writes it; `nil` when it writes another type.
+    private func modelWritten(at slot: Int, by modelFields: ArraySlice<DirectFieldEntry>) -> Int? {
+        for field in modelFields where Self.skims(field) {
+            guard let first = sources[field.sources].first, first.slot == slot, first.steps.isEmpty else { continue }
+            var node = nodes[field.type]
+            if case .optional(let wrapped) = node { node = nodes[wrapped] }
+            guard case .model(let index) = node, models[index].isDirect else { return nil }
+            return index
+        }
+        return nil
     }
 
     /// The slots whose member a scan of a model's object may skim (see
     /// `DirectModelEntry.skimmedSlots`), from the model's fields.
     private func skimmedSlots(of modelFields: ArraySlice<DirectFieldEntry>) -> UInt64 {
         var slots: UInt64 = 0
-        for field in modelFields where field.isDirect && !field.isComputed && !field.flattens {
+        for field in modelFields where Self.skims(field) {
             guard let source = sources[field.sources].first, source.slot >= 0, source.slot < 64, source.steps.isEmpty
             else { continue }
             slots |= 1 << UInt64(source.slot)
         }
         return slots
+    }
+
+    /// Whether the member of a field's first key path may be skimmed,
+    /// when the path has no steps after its key: the field is direct,
+    /// and neither computed nor flattened.
+    private static func skims(_ field: DirectFieldEntry) -> Bool {
+        field.isDirect && !field.isComputed && !field.flattens
     }
 
     /// Adds every choice: direct when its discriminator is one key and

@@ -29,6 +29,10 @@ struct DirectTables {
     var cells: UnsafeBufferPointer<Int32>
     /// Each choice of the plan, by its index there.
     var choices: UnsafeBufferPointer<DirectChoiceEntry>
+    /// For each slot of every model, each model's together (see
+    /// `DirectModelEntry.notedSteps`), the step whose key the scan of the
+    /// model's object notes inside the slot's member, or -1.
+    var notedSteps: UnsafeBufferPointer<Int>
 
     /// Whether ASCII text matches every pattern of a range of `automata`;
     /// `nil` when the text has a byte past ASCII, which the interpreter matches.
@@ -205,6 +209,14 @@ struct DirectModelEntry {
     /// by the scan: a skim could not find where it ends as a check does,
     /// and a field that reads `12` from `12x` would take it.
     var skimmedSlots: UInt64
+    /// Where the model's slots start in `DirectTables.notedSteps`.
+    ///
+    /// A slot's member that the scan of the model's object checks, rather
+    /// than skims, and that a key path's first step (`DirectStep.notedKey`)
+    /// goes into, is checked as an object whose members' keys are read: the
+    /// offset of the last value with the step's key is noted then, and
+    /// following the path reads it from there, with no second scan.
+    var notedSteps: Int
     /// Whether a key the model does not mention fails the record (`unknown reject`).
     var rejectsUnknown: Bool
     /// Every key the model mentions (see `ModelPlan.knownKeys`), when it rejects the others.
@@ -269,6 +281,14 @@ struct DirectSourceEntry {
 enum DirectStep {
     /// An object key.
     case key(DirectText)
+    /// An object key that a record the direct path writes has at most once
+    /// in the object, whose members after the key's are checked elsewhere
+    /// (see `DirectTableBuilder.markFollowedKeys`): following the path
+    /// stops at the key's first member.
+    case uniqueKey(DirectText)
+    /// The first step of a key path whose value's offset the scan of the
+    /// model's object notes (see `DirectModelEntry.notedSteps`).
+    case notedKey(DirectText)
     /// An array index counted from the start.
     case index(Int)
     /// An index counted from the end, which the interpreter follows.

@@ -154,7 +154,7 @@ struct DirectRun {
         // The values are skimmed: the object is checked when it is written as the model chosen.
         guard try scanMembers(depth: depth, skimsScalars: true, meaning: { DirectTables.same($0, key) ? 0 : -1 }, { meaning, valueStart in
             if meaning == 0 { found = valueStart }
-            return true
+            return .skim
         }) else { return false }
         var model = choice.defaultModel
         // The discriminator's string literal, written as it is; `null` when absent or `null`.
@@ -209,7 +209,8 @@ struct DirectRun {
         }
         let tables = tables
         let start = scanner.position
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount)) {
+        // Each slot's member, then the value a key path's first step goes to in it (see `DirectModelEntry.notedSteps`).
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, model.slotCount * 2)) {
             starts throws(JSONSyntaxError) in
             starts.initialize(repeating: -1)
             // A key `unknown reject` refuses, which the interpreter reports, or
@@ -222,12 +223,14 @@ struct DirectRun {
             }, { slot, valueStart in
                 guard slot >= 0 else {
                     if slot == DirectRun.refusedKey { refused = true }
-                    return false
+                    return .check
                 }
                 let skims = slot < 64 && model.skimmedSlots & 1 << UInt64(slot) != 0
                 if skims, starts[slot] >= 0 { refused = true }
                 starts[slot] = valueStart
-                return skims
+                if skims { return .skim }
+                let step = tables.notedSteps[model.notedSteps + slot]
+                return step < 0 ? .check : .note(step: step, in: starts, at: model.slotCount + slot)
             }), !refused else { return false }
             let end = scanner.position
             var written = inline ?? 0
@@ -292,6 +295,21 @@ struct DirectRun {
         }
     }
 
+    /// What a scan of an object does with a member's value.
+    enum MemberReading {
+        /// Checks it in full.
+        case check
+        /// Passes it unchecked when it is a string, an array or an object,
+        /// or whatever it is when the scan skims scalars; checks it otherwise.
+        case skim
+        /// Ends the scan at it, unchecked, with the scanner at the value.
+        case stop
+        /// Checks it, and when it is an object, puts in `buffer[index]` the
+        /// offset of the value of its last member with the key of a step
+        /// (`DirectStep.notedKey`), or -1.
+        case note(step: Int, in: UnsafeMutableBufferPointer<Int>, at: Int)
+    }
+
     /// What a key the model ignores means to a model's scan: no slot.
     static let ignoredKey = -1
     /// What a key `unknown reject` refuses means to a model's scan.
@@ -304,7 +322,7 @@ struct DirectRun {
     ///   or `refusedKey`; for a step, 0 for its key and -1 for any other.
     private mutating func scanMembers(
         remembered place: Int, depth: Int, skimsScalars: Bool = false, meaning: (UnsafeBufferPointer<UInt8>) -> Int,
-        _ body: (Int, Int) -> Bool
+        _ body: (Int, Int) -> MemberReading
     ) throws(JSONSyntaxError) -> Bool {
         // Out of the memory while the object is scanned; back before its fields are written.
         var keys = RememberedKeys()
@@ -317,7 +335,8 @@ struct DirectRun {
 
     /// Checks the object at the scanner's position and moves past it,
     /// passing what each member's key means and the offset of its value;
-    /// the values `body` asks to skim are passed, not checked.
+    /// the values `body` asks to skim are passed, not checked, and the
+    /// scan ends at a value `body` asks to stop at.
     ///
     /// - Parameters:
     ///   - keys: The keys of the last object scanned the same way, which
@@ -327,16 +346,16 @@ struct DirectRun {
     ///   - skimsScalars: Whether a value `body` skims may be any value, not
     ///     only a string, an array or an object: for a scan inside a value
     ///     that is checked in full elsewhere (see `follow`).
-    ///   - body: Given a member's key's meaning and the offset of its value;
-    ///     returns `true` to skim the value when it is a string, an array
-    ///     or an object (see `DirectModelEntry.skimmedSlots`), or any value
-    ///     under `skimsScalars`; `false` to check it.
-    /// - Returns: `false` when a key has escapes, which only the
+    ///   - body: Given a member's key's meaning and the offset of its
+    ///     value, what to do with the value (see `DirectModelEntry.skimmedSlots`
+    ///     and `DirectStep.uniqueKey`).
+    /// - Returns: `true` when the object ends well formed, or at the value
+    ///   `body` stops at; `false` when a key has escapes, which only the
     ///   interpreter compares, when a key recalled from `keys` has no colon
     ///   after it, or when the input (or the line) ends inside a skimmed value.
     mutating func scanMembers(
         depth: Int, remembering keys: UnsafeMutablePointer<RememberedKeys>? = nil, skimsScalars: Bool = false,
-        meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> Bool
+        meaning: (UnsafeBufferPointer<UInt8>) -> Int, _ body: (Int, Int) -> MemberReading
     ) throws(JSONSyntaxError) -> Bool {
         try scanner.checkDepth(depth + 1)
         scanner.position += 1
@@ -363,11 +382,28 @@ struct DirectRun {
                 keys?.pointee.remember(text, meaning: keyMeaning, at: index)
             }
             scanner.skipWhitespace()
-            if body(keyMeaning, scanner.position),
-                skimsScalars || current == UInt8(ascii: "\"") || current == UInt8(ascii: "{") || current == UInt8(ascii: "[")
-            {
+            switch body(keyMeaning, scanner.position) {
+            case .stop:
+                return true
+            case .skim
+            where skimsScalars || current == UInt8(ascii: "\"") || current == UInt8(ascii: "{") || current == UInt8(ascii: "["):
                 guard scanner.skimValue() else { return false }
-            } else {
+            case .note(let step, let buffer, let index) where current == UInt8(ascii: "{"):
+                guard case .notedKey(let text) = tables.steps[step] else { return false }
+                let key = tables.bytes(of: text)
+                buffer[index] = -1
+                guard
+                    try scanMembers(
+                        remembered: tables.models.count + step, depth: depth + 1, meaning: { DirectTables.same($0, key) ? 0 : -1 },
+                        { meaning, valueStart in
+                            if meaning == 0 { buffer[index] = valueStart }
+                            return .check
+                        })
+                else { return false }
+            case .note(_, let buffer, let index):
+                buffer[index] = -1
+                try scanner.skipValue(depth: depth + 1)
+            case .skim, .check:
                 try scanner.skipValue(depth: depth + 1)
             }
             scanner.skipWhitespace()
@@ -400,7 +436,8 @@ struct DirectRun {
         for source in tables.sources[field.sources] where source.slot < 0 || starts[source.slot] >= 0 {
             scanner.position = source.slot < 0 ? object : starts[source.slot]
             var valueDepth = source.slot < 0 ? depth - 1 : depth
-            switch try follow(source.steps, depth: &valueDepth) {
+            let noted = source.slot < 0 ? -1 : starts[tables.models[field.model].slotCount + source.slot]
+            switch try follow(source.steps, noted: noted, depth: &valueDepth) {
             case .value: return try writeValue(field.type, field: field, depth: valueDepth, &context)
             case .null: sawNull = true
             case .missing: continue
@@ -494,25 +531,35 @@ struct DirectRun {
     /// skimmed, which the field that writes it checks (see
     /// `DirectModelEntry.skimmedSlots`); or at that object itself. A record
     /// is written only when all of this holds, and the value found is
-    /// checked as it is written.
+    /// checked as it is written. The scan for a key found once
+    /// (`DirectStep.uniqueKey`) ends at its member, and a noted key
+    /// (`DirectStep.notedKey`) needs none.
     ///
-    /// - Parameter depth: The depth of the value; updated to that of the value found.
-    private mutating func follow(_ steps: Range<Int>, depth: inout Int) throws(JSONSyntaxError) -> Found {
+    /// - Parameters:
+    ///   - noted: The offset the scan of the model's object noted for the
+    ///     first step when it is a noted key, or -1.
+    ///   - depth: The depth of the value; updated to that of the value found.
+    private mutating func follow(_ steps: Range<Int>, noted: Int, depth: inout Int) throws(JSONSyntaxError) -> Found {
         for step in steps {
             if current == UInt8(ascii: "n") { return .null }
             var found: Int?
             switch tables.steps[step] {
-            case .key(let key):
+            case .key(let key), .uniqueKey(let key):
                 guard current == UInt8(ascii: "{") else { return .wrongShape }
                 let key = tables.bytes(of: key)
+                let reading: MemberReading = if case .uniqueKey = tables.steps[step] { .stop } else { .skim }
                 let complete = try scanMembers(
                     remembered: tables.models.count + step, depth: depth, skimsScalars: true,
                     meaning: { DirectTables.same($0, key) ? 0 : -1 }
                 ) { meaning, valueStart in
-                    if meaning == 0 { found = valueStart }
-                    return true
+                    guard meaning == 0 else { return .skim }
+                    found = valueStart
+                    return reading
                 }
                 guard complete else { return .wrongShape }
+            case .notedKey:
+                guard current == UInt8(ascii: "{") else { return .wrongShape }
+                found = noted < 0 ? nil : noted
             case .index(let index):
                 guard current == UInt8(ascii: "[") else { return .wrongShape }
                 guard let start = try elementStart(index, depth: depth) else { return .wrongShape }

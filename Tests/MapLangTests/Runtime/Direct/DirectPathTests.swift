@@ -297,7 +297,58 @@ struct DirectPathTests {
         ("bad value beside a key path into a member no field writes", #"{"id": 3, "meta": {"x": tru, "name": "m"}}"#),
         ("bad string beside a key path into a member no field writes", "{\"id\": 3, \"meta\": {\"name\": \"m\", \"x\": \"a\u{01}\"}}"),
         ("followed child's string cut by a line break", "{\"id\": 3, \"child\": {\"x\": \"a\nb\", \"name\": \"c\"}}\n{\"id\": 4}"),
+        // `child.name` is a key found once: following it stops at `name`, and `Child`'s scan checks the rest.
+        ("followed key given twice, the first broken", #"{"id": 3, "child": {"name": "a\x", "name": "b"}}"#),
+        ("followed key given again with an escape", #"{"id": 3, "child": {"name": "a", "n\u0061me": "b"}}"#),
+        ("followed key given again after other members", #"{"id": 3, "child": {"name": "a", "at": 1, "children": [], "name": "b"}}"#),
+        ("bad string after the followed key", #"{"id": 3, "child": {"name": "c", "x": "\u00zz"}}"#),
+        ("bad number after the followed key", #"{"id": 3, "child": {"name": "c", "at": 1x}}"#),
+        ("value missing after the followed key", #"{"id": 3, "child": {"name": "c", "at": }}"#),
+        ("no comma after the followed key", #"{"id": 3, "child": {"name": "c" "at": 1}}"#),
+        ("followed child cut short after the key", #"{"id": 3, "child": {"name": "c", "at": 1"#),
+        ("followed child's brackets crossed after the key", #"{"id": 3, "child": {"name": "c", "children": [}]}"#),
+        ("followed child broken by a line break after the key", "{\"id\": 3, \"child\": {\"name\": \"c\",\n \"at\": 1}}\n{\"id\": 4}"),
+        ("unknown key after the followed key", #"{"id": 3, "child": {"name": "c", "extra": {"y": [tru]}}}"#),
+        ("followed child given twice", #"{"id": 3, "child": {"name": "a"}, "child": {"name": "b"}}"#),
+        // `meta.name` is not: no field writes `meta`, so the last `name` is
+        // the one, which the scan of the record notes as it checks `meta`.
+        ("key given twice in a member no field writes", #"{"id": 3, "meta": {"name": "a", "name": "b", "at": 1, "at": 2}}"#),
+        ("member no field writes given twice, its key only in the first", #"{"id": 3, "meta": {"name": "a"}, "meta": {"at": 1}}"#),
+        ("member no field writes given twice, its key only in the second", #"{"id": 3, "meta": {"at": 1}, "meta": {"name": "b"}}"#),
+        ("key with an escape in a member no field writes", #"{"id": 3, "meta": {"n\u0061me": "a"}}"#),
+        ("noted key's value broken", #"{"id": 3, "meta": {"name": "a\x"}}"#),
+        ("noted key's value a bad literal", #"{"id": 3, "meta": {"name": nul}}"#),
+        ("noted key only in a nested object", #"{"id": 3, "meta": {"x": {"name": "no"}, "at": [{"name": "no"}]}}"#),
+        ("noted key after a nested object with the key", #"{"id": 3, "meta": {"x": {"name": "no"}, "name": "yes"}}"#),
+        ("member no field writes is a string", #"{"id": 3, "meta": "name"}"#),
+        ("member no field writes is null", #"{"id": 3, "meta": null}"#),
+        ("member no field writes is an array", #"{"id": 3, "meta": [{"name": "a"}]}"#),
+        ("member no field writes is a bad literal", #"{"id": 3, "meta": nul}"#),
+        ("member no field writes is empty", #"{"id": 3, "meta": {}}"#),
+        ("member no field writes cut short", #"{"id": 3, "meta": {"name": "a""#),
+        ("member no field writes broken by a line break", "{\"id\": 3, \"meta\": {\"name\":\n \"a\"}}\n{\"id\": 4, \"meta\": {\"name\": \"b\"}}"),
+        ("member no field writes nested too deep", "{\"id\": 3, \"meta\": {\"x\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}}"),
     ]
+
+    /// A key path's first step stops at its key only where the object is
+    /// written as a model that skims that key (`DirectStep.uniqueKey`), and
+    /// is noted by the scan of the record where that scan checks the
+    /// member (`DirectStep.notedKey`): the first key noted in a member, or the same key again.
+    @Test func keyPathsFirstStepsAreFoundOnceOrNotedWhereTheyCanBe() {
+        let tables = FuzzEntryPoints.followingRules.plan.direct.storage.tables
+        let steps = tables.sources.map { source in
+            tables.steps[source.steps].map { step -> String in
+                switch step {
+                case .key(let key): "key \(String(decoding: tables.bytes(of: key), as: UTF8.self))"
+                case .uniqueKey(let key): "unique \(String(decoding: tables.bytes(of: key), as: UTF8.self))"
+                case .notedKey(let key): "noted \(String(decoding: tables.bytes(of: key), as: UTF8.self))"
+                case .index(let index): "index \(index)"
+                case .fromEnd: "from end"
+                }
+            }
+        }.filter { !$0.isEmpty }
+        #expect(steps == [["unique name"], ["index 1", "key name"], ["noted name"], ["key at"], ["noted name"]])
+    }
 
     @Test(arguments: followedRecords.map(\.0))
     func followedRecordsAgree(_ name: String) throws {
@@ -341,7 +392,7 @@ struct DirectPathTests {
             + #""kids": [{"name": "a", "at": 1}, {"at": null, "name": "b"}], "shape": {"x": {"y": "z"}, "radius": 2, "type": "circle"}}"#
         let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.followingRules)
         #expect(
-            written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","child":{"name":"c","at":2,"children":[]},"#
+            written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","metaAt":null,"metaAgain":"m","child":{"name":"c","at":2,"children":[]},"#
                 + #""kids":[{"name":"a","at":1,"children":[]},{"name":"b","at":null,"children":[]}],"shape":{"type":"circle","radius":2}}"#)
         #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": null, "radius": 2}}"#, rules: FuzzEntryPoints.followingRules) != nil)
     }
