@@ -27,11 +27,16 @@ final class DirectMapper: Sendable {
     let interpreter: Interpreter
     /// The keys and fields resolved for the direct path.
     let direct: DirectPlan
+    /// Each model's checks, by its index in the plan: read from here, not
+    /// from a copy of the model, which would count a reference to each of
+    /// its arrays on every record.
+    let checks: [[CheckPlan]]
 
     /// Creates a mapper from the interpreter of a plan and that plan's direct tables.
     init(interpreter: Interpreter, direct: DirectPlan) {
         self.interpreter = interpreter
         self.direct = direct
+        checks = interpreter.plan.models.map(\.checks)
     }
 
     /// Maps the value at the scanner's position, whitespace before it

@@ -25,9 +25,8 @@ extension DirectRun {
             guard let value = try mapThroughInterpreter(entry, starts: starts, depth: depth, &context) else { return false }
             values[entry.index] = value
         }
-        let model = mapper.interpreter.plan.models[index]
         for (_, field) in computed {
-            let plan = model.fields[field]
+            let plan = mapper.interpreter.plan.models[index].fields[field]
             guard let expression = plan.computed,
                 let value = try? expression.evaluate(values, input: nil).converted(to: plan.type),
                 value != .null || plan.type.isOptional,
@@ -35,7 +34,7 @@ extension DirectRun {
             else { return false }
             values[field] = value
         }
-        guard model.checks.allSatisfy({ (try? $0.condition.holds(for: values, input: nil)) == true }) else { return false }
+        guard mapper.checks[index].allSatisfy({ (try? $0.condition.holds(for: values, input: nil)) == true }) else { return false }
         // The last first, so that the places of the others still hold.
         for (offset, field) in computed.reversed() {
             writer.bytes.insert(contentsOf: JSONWriter.serialize(values[field]), at: offset)
