@@ -201,10 +201,13 @@ package enum FuzzEntryPoints {
                 }
                 """))
 
-    /// `skimmingRules` with key paths into the skimmed members, and into a
-    /// member no field writes whole, read before the fields that write
-    /// them: `DirectRun.follow` skims what it passes there, which the
-    /// scan of the record, or the field that writes the member, checks.
+    /// `skimmingRules` with key paths into the skimmed members, read before
+    /// the fields that write them, and into a member no field writes whole.
+    /// `DirectRun.follow` skims what it passes in `kids`, which the field
+    /// that writes it checks; stops at `name` in `child`, whose model's
+    /// scan refuses a second `name` and checks the rest (not at `radius` in
+    /// the choice `shape`, nor at `note`, which `Child` does not read); and reads `name`
+    /// in `meta` where the scan of the record noted it as it checked `meta`.
     package static let followingRules = try! Rules(
         source: SourceFile(
             name: "follow.map",
@@ -216,6 +219,8 @@ package enum FuzzEntryPoints {
                   metaName: String? from meta.name
                   metaAt: Int? from meta.at
                   metaAgain: String? from meta.name
+                  shapeRadius: Int? from shape.radius
+                  childNote: Int? from child.note
                   child: Child?
                   kids: [Child?]?
                   shape: Shape?

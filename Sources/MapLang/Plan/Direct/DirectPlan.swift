@@ -94,8 +94,10 @@ private struct DirectTableBuilder {
     var notedSteps: [Int] = []
     /// See `DirectPlan.types`.
     var types: [ValueType] = []
-    /// Each model's slots by their key; empty for a model the direct path does not read.
-    var slotsByKey: [[String: Int]] = []
+    /// Each model's slots by their key's UTF-8, compared byte for byte as
+    /// the direct path compares keys (as `String`s, `K` and the Kelvin
+    /// sign would be one key); empty for a model the direct path does not read.
+    var slotsByKey: [[[UInt8]: Int]] = []
 
     init(planModels: [ModelPlan], planEnums: [EnumPlan]) {
         self.planModels = planModels
@@ -149,12 +151,12 @@ private struct DirectTableBuilder {
                 slotsByKey.append([:])
                 continue
             }
-            var slots: [String: Int] = .init(minimumCapacity: model.fields.count)
+            var slots: [[UInt8]: Int] = .init(minimumCapacity: model.fields.count)
             let first = fields.count
             for (fieldIndex, field) in model.fields.enumerated() {
                 addField(field, at: (index, fieldIndex), isRead: checked.contains(fieldIndex), slots: &slots)
             }
-            let keys = keyTable(slots.map { (Array($0.key.utf8), $0.value) })
+            let keys = keyTable(slots.map { ($0.key, $0.value) })
             models.append(
                 DirectModelEntry(
                     isDirect: true, readsValues: !model.checks.isEmpty || model.hasComputedFields, fields: first..<fields.count, slotCount: slots.count,
@@ -174,9 +176,10 @@ private struct DirectTableBuilder {
     /// key is a skimmed member of that model (see
     /// `DirectModelEntry.skimmedSlots`). Writing the field scans the
     /// member's object as that model, which sends the record to the
-    /// interpreter when the key is there twice, or when any key has
-    /// escapes, and checks every member. So on a record the direct path
-    /// writes, the key's first member is its only one.
+    /// interpreter when the key is there twice (keys are compared byte for
+    /// byte, here as there), or when any key has escapes, and checks every
+    /// member, or skims it for the model's field that checks it. So on a
+    /// record the direct path writes, the key's first member is its only one.
     ///
     /// A noted key (`DirectStep.notedKey`): the path starts at a member the
     /// scan of the object checks, and the step's key is the first one
@@ -186,7 +189,7 @@ private struct DirectTableBuilder {
             for field in fields[model.fields] {
                 for source in sources[field.sources] where source.slot >= 0 && !source.steps.isEmpty {
                     guard case .key(let key) = steps[source.steps.lowerBound] else { continue }
-                    let name = String(decoding: text[key.start..<key.start + key.count], as: UTF8.self)
+                    let name = Array(text[key.start..<key.start + key.count])
                     if Self.has(source.slot, model.skimmedSlots) {
                         guard let nested = modelWritten(at: source.slot, by: fields[model.fields]),
                             let slot = slotsByKey[nested][name], Self.has(slot, models[nested].skimmedSlots)
@@ -291,7 +294,7 @@ private struct DirectTableBuilder {
 
     /// Adds one field of a model, giving each new first key of its paths a slot.
     private mutating func addField(
-        _ field: FieldPlan, at place: (model: Int, field: Int), isRead: Bool, slots: inout [String: Int]
+        _ field: FieldPlan, at place: (model: Int, field: Int), isRead: Bool, slots: inout [[UInt8]: Int]
     ) {
         let firstSource = sources.count
         let firstStep = steps.count
@@ -301,8 +304,8 @@ private struct DirectTableBuilder {
                 sources.append(DirectSourceEntry(slot: -1, steps: steps.count..<steps.count))
                 continue
             }
-            let slot = slots[key] ?? slots.count
-            slots[key] = slot
+            let slot = slots[Array(key.utf8)] ?? slots.count
+            slots[Array(key.utf8)] = slot
             let pathStart = steps.count
             for step in source.steps.dropFirst() {
                 switch step {

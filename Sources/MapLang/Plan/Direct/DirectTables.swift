@@ -29,9 +29,9 @@ struct DirectTables {
     var cells: UnsafeBufferPointer<Int32>
     /// Each choice of the plan, by its index there.
     var choices: UnsafeBufferPointer<DirectChoiceEntry>
-    /// For each slot of every model, each model's together (see
-    /// `DirectModelEntry.notedSteps`), the step whose key the scan of the
-    /// model's object notes inside the slot's member, or -1.
+    /// The step whose key the scan of a model's object notes inside a
+    /// slot's member, or -1, for every slot of every model, each model's
+    /// slots together (see `DirectModelEntry.notedSteps`).
     var notedSteps: UnsafeBufferPointer<Int>
 
     /// Whether ASCII text matches every pattern of a range of `automata`;
@@ -282,9 +282,9 @@ enum DirectStep {
     /// An object key.
     case key(DirectText)
     /// An object key that a record the direct path writes has at most once
-    /// in the object, whose members after the key's are checked elsewhere
-    /// (see `DirectTableBuilder.markFollowedKeys`): following the path
-    /// stops at the key's first member.
+    /// in the object, whose members after the key's are checked by the
+    /// model that writes the object (see `DirectTableBuilder.markFollowedKeys`):
+    /// following the path stops at the key's first member.
     case uniqueKey(DirectText)
     /// The first step of a key path whose value's offset the scan of the
     /// model's object notes (see `DirectModelEntry.notedSteps`).

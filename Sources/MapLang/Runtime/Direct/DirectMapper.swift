@@ -340,8 +340,8 @@ struct DirectRun {
 
     /// Checks the object at the scanner's position and moves past it,
     /// passing what each member's key means and the offset of its value;
-    /// the values `body` asks to skim are passed, not checked, and the
-    /// scan ends at a value `body` asks to stop at.
+    /// the values `body` asks to skim are passed, not checked, and at a
+    /// value `body` asks to stop at, the scan ends there.
     ///
     /// - Parameters:
     ///   - keys: The keys of the last object scanned the same way, which

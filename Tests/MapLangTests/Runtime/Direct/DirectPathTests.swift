@@ -310,6 +310,9 @@ struct DirectPathTests {
         ("followed child broken by a line break after the key", "{\"id\": 3, \"child\": {\"name\": \"c\",\n \"at\": 1}}\n{\"id\": 4}"),
         ("unknown key after the followed key", #"{"id": 3, "child": {"name": "c", "extra": {"y": [tru]}}}"#),
         ("followed child given twice", #"{"id": 3, "child": {"name": "a"}, "child": {"name": "b"}}"#),
+        // Not `child.note`, which `Child` ignores, nor `shape.radius`, in a choice: their last member is the one.
+        ("key a model ignores given twice", #"{"id": 3, "child": {"note": 1, "name": "a", "note": 2}}"#),
+        ("key in a choice given twice", #"{"id": 3, "shape": {"radius": 1, "type": "circle", "radius": 2}}"#),
         // `meta.name` is not: no field writes `meta`, so the last `name` is
         // the one, which the scan of the record notes as it checks `meta`.
         ("key given twice in a member no field writes", #"{"id": 3, "meta": {"name": "a", "name": "b", "at": 1, "at": 2}}"#),
@@ -330,6 +333,32 @@ struct DirectPathTests {
         ("member no field writes nested too deep", "{\"id\": 3, \"meta\": {\"x\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}}"),
     ]
 
+    /// Keys are slots, and found once, by their bytes, as the tree reads
+    /// them: `K` and the Kelvin sign, equal as `String`s, are two keys.
+    @Test(arguments: [
+        #"{"K": 1, "\#u{212A}": 2}"#, #"{"\#u{212A}": 2, "K": 1}"#,
+        #"{"inner": {"K": "a", "K": "b", "\#u{212A}": "t"}}"#, #"{"inner": {"\#u{212A}": "t", "K": "a"}}"#,
+    ])
+    func keysThatAreEqualAsStringsAreTwoKeys(_ record: String) throws {
+        let rules = try Rules(
+            source: SourceFile(
+                name: "kelvin.map",
+                text: """
+                    root Record
+                    model Inner {
+                      temp: String from "\u{212A}"
+                    }
+                    model Record {
+                      kelvin: Int? from "\u{212A}"
+                      k: Int? from K
+                      inner: Inner?
+                      innerK: String? from inner.K
+                    }
+                    """))
+        try Self.expectAgreement(rules, record)
+        #expect(try Self.directlyWritten(#"{"K": 1, "\#u{212A}": 2}"#, rules: rules) == #"{"kelvin":2,"k":1,"inner":null,"innerK":null}"#)
+    }
+
     /// A key path's first step stops at its key only where the object is
     /// written as a model that skims that key (`DirectStep.uniqueKey`), and
     /// is noted by the scan of the record where that scan checks the
@@ -347,7 +376,7 @@ struct DirectPathTests {
                 }
             }
         }.filter { !$0.isEmpty }
-        #expect(steps == [["unique name"], ["index 1", "key name"], ["noted name"], ["key at"], ["noted name"]])
+        #expect(steps == [["unique name"], ["index 1", "key name"], ["noted name"], ["key at"], ["noted name"], ["key radius"], ["key note"]])
     }
 
     @Test(arguments: followedRecords.map(\.0))
@@ -392,7 +421,8 @@ struct DirectPathTests {
             + #""kids": [{"name": "a", "at": 1}, {"at": null, "name": "b"}], "shape": {"x": {"y": "z"}, "radius": 2, "type": "circle"}}"#
         let written = try Self.directlyWritten(text, rules: FuzzEntryPoints.followingRules)
         #expect(
-            written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","metaAt":null,"metaAgain":"m","child":{"name":"c","at":2,"children":[]},"#
+            written == #"{"id":3,"childName":"c","kidName":"b","metaName":"m","metaAt":null,"metaAgain":"m","shapeRadius":2,"childNote":null,"#
+                + #""child":{"name":"c","at":2,"children":[]},"#
                 + #""kids":[{"name":"a","at":1,"children":[]},{"name":"b","at":null,"children":[]}],"shape":{"type":"circle","radius":2}}"#)
         #expect(try Self.directlyWritten(#"{"id": 3, "shape": {"type": null, "radius": 2}}"#, rules: FuzzEntryPoints.followingRules) != nil)
     }
