@@ -206,8 +206,9 @@ package enum FuzzEntryPoints {
     /// `DirectRun.follow` skims what it passes in `kids`, which the field
     /// that writes it checks; stops at `name` in `child`, whose model's
     /// scan refuses a second `name` and checks the rest (not at `radius` in
-    /// the choice `shape`, nor at `note`, which `Child` does not read); and reads `name`
-    /// in `meta` where the scan of the record noted it as it checked `meta`.
+    /// the choice `shape`, nor at `note`, which `Child` does not read); and
+    /// reads `name` in `meta` where the scan of the record noted it as it
+    /// checked `meta`.
     package static let followingRules = try! Rules(
         source: SourceFile(
             name: "follow.map",

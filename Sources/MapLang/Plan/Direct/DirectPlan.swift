@@ -189,24 +189,26 @@ private struct DirectTableBuilder {
             for field in fields[model.fields] {
                 for source in sources[field.sources] where source.slot >= 0 && !source.steps.isEmpty {
                     guard case .key(let key) = steps[source.steps.lowerBound] else { continue }
-                    let name = Array(text[key.start..<key.start + key.count])
                     if Self.has(source.slot, model.skimmedSlots) {
                         guard let nested = modelWritten(at: source.slot, by: fields[model.fields]),
-                            let slot = slotsByKey[nested][name], Self.has(slot, models[nested].skimmedSlots)
+                            let slot = slotsByKey[nested][Array(spelling(of: key))], Self.has(slot, models[nested].skimmedSlots)
                         else { continue }
                         steps[source.steps.lowerBound] = .uniqueKey(key)
                         continue
                     }
                     let noted = model.notedSteps + source.slot
-                    if notedSteps[noted] < 0 {
-                        notedSteps[noted] = source.steps.lowerBound
-                    } else if case .notedKey(let other) = steps[notedSteps[noted]], text[other.start..<other.start + other.count] != text[key.start..<key.start + key.count] {
-                        continue
-                    }
+                    if notedSteps[noted] < 0 { notedSteps[noted] = source.steps.lowerBound }
+                    // Another key already noted in this member: this path scans as before.
+                    if case .notedKey(let first) = steps[notedSteps[noted]], spelling(of: first) != spelling(of: key) { continue }
                     steps[source.steps.lowerBound] = .notedKey(key)
                 }
             }
         }
+    }
+
+    /// The UTF-8 of a span of `text`.
+    private func spelling(of span: DirectText) -> ArraySlice<UInt8> {
+        text[span.start..<span.start + span.count]
     }
 
     /// Whether a slot is one of a set of the first 64, one bit each.

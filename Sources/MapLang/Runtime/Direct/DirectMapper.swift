@@ -4,9 +4,9 @@
 /// An object is scanned once: the start of each member a field's key path
 /// begins at is noted in a slot, every other member is checked and skipped,
 /// and a string, array or object a field writes whole is skimmed, to be
-/// checked when it is written (`DirectModelEntry.skimmedSlots`). Keys found where the thread's last
-/// object of the same model, or for the same step of a key path, had them
-/// are not read again (`DirectMemory`).
+/// checked when it is written (`DirectModelEntry.skimmedSlots`). Keys
+/// found where the thread's last object of the same model, or for the same
+/// step of a key path, had them are not read again (`DirectMemory`).
 /// Then the fields are written in order from those slots. Values the
 /// direct path does not read itself (see `DirectScalar` and `DirectField`)
 /// are parsed on their own and handed to the interpreter, which is the one

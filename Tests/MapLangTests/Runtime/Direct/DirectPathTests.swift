@@ -172,12 +172,17 @@ struct DirectPathTests {
     /// Expects the direct path to agree with the tree on `text` as a
     /// document in both styles, as one line, and as NDJSON read in place.
     static func expectAgreement(_ rules: Rules, _ text: String) throws {
+        try expectAgreement(rules, bytes: Array(text.utf8))
+    }
+
+    /// `expectAgreement` for input given as bytes, which need not be UTF-8.
+    static func expectAgreement(_ rules: Rules, bytes input: [UInt8]) throws {
         let model = try rules.model(named: nil)
         for style in [JSONWriter.Style.compact, .pretty] {
-            #expect(DirectPathComparison.difference(rules, Array(text.utf8), model: model, style: style) == nil)
+            #expect(DirectPathComparison.difference(rules, input, model: model, style: style) == nil)
         }
-        #expect(DirectPathComparison.lineDifference(rules, Array(text.utf8), model: model) == nil)
-        #expect(DirectPathComparison.linesDifference(rules, Array(text.utf8), model: model) == nil)
+        #expect(DirectPathComparison.lineDifference(rules, input, model: model) == nil)
+        #expect(DirectPathComparison.linesDifference(rules, input, model: model) == nil)
     }
 
     /// Records for `FuzzEntryPoints.skimmingRules`: invalid JSON inside a skimmed member,
@@ -262,15 +267,8 @@ struct DirectPathTests {
     /// form, an encoded surrogate, a byte that is never UTF-8.
     @Test(arguments: [[0x80], [0x61, 0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xE6, 0x9D, 0xB1, 0xF0, 0x9F, 0x8E]] as [[UInt8]])
     func skimmedStringsThatAreNotUTF8Agree(_ bad: [UInt8]) throws {
-        let rules = FuzzEntryPoints.skimmingRules
-        let model = try rules.model(named: nil)
         for (before, after) in [("{\"id\": 3, \"name\": \"", "\", \"count\": 1}"), ("{\"id\": 3, \"tags\": [\"a\", \"0123456789abcdef", "\"]}")] {
-            let input = Array(before.utf8) + bad + Array(after.utf8)
-            for style in [JSONWriter.Style.compact, .pretty] {
-                #expect(DirectPathComparison.difference(rules, input, model: model, style: style) == nil)
-            }
-            #expect(DirectPathComparison.lineDifference(rules, input, model: model) == nil)
-            #expect(DirectPathComparison.linesDifference(rules, input, model: model) == nil)
+            try Self.expectAgreement(FuzzEntryPoints.skimmingRules, bytes: Array(before.utf8) + bad + Array(after.utf8))
         }
     }
 
