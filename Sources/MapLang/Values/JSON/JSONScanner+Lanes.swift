@@ -58,4 +58,54 @@ extension JSONScanner {
         if high != 0 { return 8 + (high.trailingZeroBitCount >> 3) }
         return laneWidth
     }
+
+    /// The bytes of a block: the 64 from `index` on, one bit per byte, the
+    /// first byte lowest.
+    struct Block {
+        /// Each `"`.
+        var quotes: UInt64
+        /// Each `{`, `[`, `}` and `]`.
+        var brackets: UInt64
+        /// Each `\`, and each `other` byte the caller asked for.
+        var specials: UInt64
+    }
+
+    /// How many bytes a `Block` covers.
+    static let blockWidth = 64
+
+    /// The block of 64 bytes from `index` on, as four vectors of sixteen.
+    ///
+    /// - Parameter other: A byte counted among the specials, besides `\`.
+    /// - Precondition: `index + 64 <= bytes.count`; callers test it first.
+    @inline(__always)
+    func block(at index: Int, other: UInt8) -> Block {
+        var block = Block(quotes: 0, brackets: 0, specials: 0)
+        let raw = UnsafeRawBufferPointer(bytes)
+        for lane in 0..<4 {
+            let lanes = raw.loadUnaligned(fromByteOffset: index + lane * Self.laneWidth, as: Lanes.self)
+            // `[` and `]` are `{` and `}` with bit 0x20 clear, and no other byte is.
+            let folded = lanes | Lanes(repeating: 0x20)
+            let shift = UInt64(lane * Self.laneWidth)
+            block.quotes |= Self.bits(lanes .== Lanes(repeating: UInt8(ascii: "\""))) << shift
+            block.brackets |= Self.bits((folded .== Lanes(repeating: UInt8(ascii: "{"))) .| (folded .== Lanes(repeating: UInt8(ascii: "}")))) << shift
+            block.specials |= Self.bits((lanes .== Lanes(repeating: UInt8(ascii: "\\"))) .| (lanes .== Lanes(repeating: other))) << shift
+        }
+        return block
+    }
+
+    /// Sixteen bytes' tests as sixteen bits, the first byte lowest.
+    ///
+    /// Each lane set becomes the byte 0x80, and each word of eight such
+    /// bytes is multiplied so that its eight top bits land, in order, in
+    /// the product's top byte: the terms of the product never overlap, so
+    /// nothing carries into it.
+    @inline(__always)
+    static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+        let found = Lanes(repeating: 0).replacing(with: 0x80, where: mask)
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        let gather: UInt64 = 0x0002_0408_1020_4081
+        let low = (UInt64(littleEndian: words[0]) &* gather) >> 56
+        let high = (UInt64(littleEndian: words[1]) &* gather) >> 56
+        return low | high << 8
+    }
 }

@@ -7,18 +7,20 @@ import Testing
 /// stop exactly where `skipValue` stops, and they never read past the input.
 struct JSONScannerSkimTests {
     /// Where skimming the value at the start of `text` stops, or `nil` when it ran out of input.
-    static func skimEnd(_ text: String, stopsAtLineBreaks: Bool = false) -> Int? {
+    static func skimEnd(_ text: String, from start: Int = 0, stopsAtLineBreaks: Bool = false) -> Int? {
         Array(text.utf8).withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
             scanner.stopsAtLineBreaks = stopsAtLineBreaks
+            scanner.position = start
             return scanner.skimContainer() ? scanner.position : nil
         }
     }
 
-    /// Where `skipValue` stops on the value at the start of `text`.
-    static func skipEnd(_ text: String) throws -> Int {
+    /// Where `skipValue` stops on the value at `start` in `text`.
+    static func skipEnd(_ text: String, from start: Int = 0) throws -> Int {
         try Array(text.utf8).withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes: bytes, options: JSONReaderOptions())
+            scanner.position = start
             try scanner.skipValue(depth: 0)
             return scanner.position
         }
@@ -43,6 +45,62 @@ struct JSONScannerSkimTests {
         #expect(Self.skimEnd(text) == nil)
     }
 
+    /// The skim reads blocks of 64 bytes as bits, and byte by byte a block
+    /// with a backslash or a line break in it and the input's last bytes:
+    /// containers of every shape, their contents shifted to every offset
+    /// within a block, end where skipping ends them, however their strings,
+    /// escapes and brackets fall across blocks.
+    @Test func stopsWhereSkippingStopsAtEveryOffsetInABlock() throws {
+        var generator = SeededGenerator(seed: 64)
+        var values = [
+            String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+            "[\"" + String(repeating: "\\\\", count: 40) + "\\\"]\", \"]\"]",
+            "{\"a\": \"" + String(repeating: "{[", count: 50) + "\", \"b\": [" + String(repeating: "\"}\", ", count: 30) + "1]}",
+        ]
+        for _ in 0..<60 { values.append(Self.randomContainer(depth: 0, using: &generator)) }
+        for value in values {
+            // Blocks start at the container: white space after its bracket shifts the rest.
+            for offset in 0..<JSONScanner.blockWidth {
+                let shifted = value.prefix(1) + String(repeating: " ", count: offset) + value.dropFirst()
+                for after in [", 1", ""] {
+                    let text = "x" + shifted + after
+                    let skipped = try Self.skipEnd(text, from: 1)
+                    #expect(Self.skimEnd(text, from: 1) == skipped, "\(offset): \(value)")
+                    #expect(Self.skimEnd(text, from: 1, stopsAtLineBreaks: true) == skipped, "\(offset): \(value)")
+                }
+                #expect(Self.skimEnd(String(shifted.dropLast())) == nil, "\(offset): \(value)")
+            }
+        }
+    }
+
+    /// A random array or object of strings with brackets, quotes and
+    /// escapes in them, numbers, literals and nested containers.
+    static func randomContainer(depth: Int, using generator: inout SeededGenerator) -> String {
+        let count = Int.random(in: 0...(depth < 3 ? 6 : 2), using: &generator)
+        let isObject = Bool.random(using: &generator)
+        var members: [String] = []
+        for _ in 0..<count {
+            let value: String
+            switch Int.random(in: 0..<(depth < 3 ? 5 : 4), using: &generator) {
+            case 0: value = "\(Int.random(in: -99999...99999, using: &generator))"
+            case 1: value = ["true", "false", "null"].randomElement(using: &generator)!
+            case 2, 3: value = randomString(using: &generator)
+            default: value = randomContainer(depth: depth + 1, using: &generator)
+            }
+            members.append(isObject ? randomString(using: &generator) + ":" + value : value)
+        }
+        let spacing = ["", " ", "  \t"].randomElement(using: &generator)!
+        let inside = members.joined(separator: "," + spacing)
+        return isObject ? "{" + spacing + inside + "}" : "[" + inside + spacing + "]"
+    }
+
+    /// A random string literal, its pieces drawn from plain text, brackets, escapes and non-ASCII characters.
+    static func randomString(using generator: inout SeededGenerator) -> String {
+        let pieces = ["a", "plain words ", "{", "}", "[", "]", "\\\"", "\\\\", "\\n", "\\u00e9", "é", "😀", ":", ","]
+        let count = Int.random(in: 0...24, using: &generator)
+        return "\"" + (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined() + "\""
+    }
+
     /// Reading NDJSON in place, a line break ends the skim, inside a string
     /// or out of it, escaped or not: the value does not end on its line.
     @Test func stopsAtALineBreakWhenTheScannerDoes() {
@@ -50,6 +108,14 @@ struct JSONScannerSkimTests {
             #expect(Self.skimEnd(text, stopsAtLineBreaks: true) == nil, "\(text)")
         }
         #expect(Self.skimEnd("[1, \"a\"]\n[2]", stopsAtLineBreaks: true) == 8)
+        // In a block of 64 bytes read as bits, and at its end.
+        let long = "[\"" + String(repeating: "a", count: 80) + "\"]"
+        for breakAt in [2, 40, 62, 63, 64, 65, 82] {
+            var bytes = Array(long.utf8)
+            bytes.insert(UInt8(ascii: "\n"), at: breakAt)
+            #expect(Self.skimEnd(String(decoding: bytes, as: UTF8.self), stopsAtLineBreaks: true) == nil, "\(breakAt)")
+        }
+        #expect(Self.skimEnd(long + "\n" + long, stopsAtLineBreaks: true) == long.utf8.count)
         #expect(Self.skimEnd("[1,\n2]") == 6)
     }
 
