@@ -1,4 +1,4 @@
-// MARK: - Sixteen bytes at a time
+// MARK: - Sixteen bytes at a time, and blocks of sixty-four
 
 /// Sixteen bytes of input as one vector.
 ///
@@ -8,7 +8,7 @@
 private typealias Lanes = SIMD16<UInt8>
 
 extension JSONScanner {
-    /// How many bytes the string scans test at once.
+    /// How many bytes the string scans test at once, and a block's four vectors each.
     static let laneWidth = 16
 
     /// The offset, from 0 to 16, of the first of the sixteen bytes from
@@ -59,36 +59,40 @@ extension JSONScanner {
         return laneWidth
     }
 
-    /// The bytes of a block: the 64 from `index` on, one bit per byte, the
-    /// first byte lowest.
+    /// The bytes of a block: 64 bytes of input, one bit per byte, the first
+    /// byte lowest.
     struct Block {
         /// Each `"`.
         var quotes: UInt64
         /// Each `{`, `[`, `}` and `]`.
         var brackets: UInt64
-        /// Each `\`, and each `other` byte the caller asked for.
-        var specials: UInt64
+        /// Each `\`.
+        var backslashes: UInt64
+        /// Each line feed, when asked for; otherwise none.
+        var lineBreaks: UInt64
     }
 
     /// How many bytes a `Block` covers.
     static let blockWidth = 64
 
-    /// The block of 64 bytes from `index` on, as four vectors of sixteen.
+    /// The block of the 64 bytes from `index` on in `raw`, read as four
+    /// vectors of sixteen.
     ///
-    /// - Parameter other: A byte counted among the specials, besides `\`.
-    /// - Precondition: `index + 64 <= bytes.count`; callers test it first.
+    /// - Parameter findsLineBreaks: Whether to find line feeds.
+    /// - Precondition: `index + 64 <= raw.count`; callers test it first.
     @inline(__always)
-    func block(at index: Int, other: UInt8) -> Block {
-        var block = Block(quotes: 0, brackets: 0, specials: 0)
-        let raw = UnsafeRawBufferPointer(bytes)
+    static func block(in raw: UnsafeRawBufferPointer, at index: Int, findsLineBreaks: Bool) -> Block {
+        var block = Block(quotes: 0, brackets: 0, backslashes: 0, lineBreaks: 0)
         for lane in 0..<4 {
-            let lanes = raw.loadUnaligned(fromByteOffset: index + lane * Self.laneWidth, as: Lanes.self)
+            let lanes = raw.loadUnaligned(fromByteOffset: index + lane * laneWidth, as: Lanes.self)
             // `[` and `]` are `{` and `}` with bit 0x20 clear, and no other byte is.
             let folded = lanes | Lanes(repeating: 0x20)
-            let shift = UInt64(lane * Self.laneWidth)
-            block.quotes |= Self.bits(lanes .== Lanes(repeating: UInt8(ascii: "\""))) << shift
-            block.brackets |= Self.bits((folded .== Lanes(repeating: UInt8(ascii: "{"))) .| (folded .== Lanes(repeating: UInt8(ascii: "}")))) << shift
-            block.specials |= Self.bits((lanes .== Lanes(repeating: UInt8(ascii: "\\"))) .| (lanes .== Lanes(repeating: other))) << shift
+            let brackets = (folded .== Lanes(repeating: UInt8(ascii: "{"))) .| (folded .== Lanes(repeating: UInt8(ascii: "}")))
+            let shift = UInt64(lane * laneWidth)
+            block.quotes |= bits(lanes .== Lanes(repeating: UInt8(ascii: "\""))) << shift
+            block.brackets |= bits(brackets) << shift
+            block.backslashes |= bits(lanes .== Lanes(repeating: UInt8(ascii: "\\"))) << shift
+            if findsLineBreaks { block.lineBreaks |= bits(lanes .== Lanes(repeating: UInt8(ascii: "\n"))) << shift }
         }
         return block
     }

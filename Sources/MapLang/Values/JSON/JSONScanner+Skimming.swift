@@ -11,10 +11,10 @@ extension JSONScanner {
     /// `DirectModelEntry.skimmedSlots`). On well-formed JSON it stops
     /// exactly where `skipValue` would: a value's brackets balance only at
     /// its end, and its strings are found by their quotes and escapes.
-    /// It reads 64 bytes at a time as bits (see `block(at:other:)`), and
-    /// byte by byte only a block with an escape or a line break in it, or
-    /// the last few bytes of the input: its cost is a few instructions for
-    /// each block and each bracket, whatever the nesting.
+    /// It reads 64 bytes at a time as bits (see `block(in:at:findsLineBreaks:)`),
+    /// the input's last bytes copied out with zeros after them: its cost is
+    /// a few instructions for each block, each bracket and each backslash,
+    /// whatever the nesting.
     ///
     /// When the scanner stops at line breaks, so does the skim: a line
     /// break is never inside a string, and outside one it ends the line
@@ -25,21 +25,20 @@ extension JSONScanner {
         let end = bytes.count
         var state = SkimState()
         var index = position
-        // A byte that stops the skim wherever it is: a line break, or else the backslash again.
-        let lineBreak = stopsAtLineBreaks ? UInt8(ascii: "\n") : UInt8(ascii: "\\")
-        while true {
-            let outcome: SkimOutcome
-            if index + Self.blockWidth > end {
-                outcome = skimBytes(index..<end, &state)
-                if case .goesOn = outcome { return false }
+        while index < end {
+            let block: Block
+            if index + Self.blockWidth <= end {
+                block = Self.block(in: UnsafeRawBufferPointer(bytes), at: index, findsLineBreaks: stopsAtLineBreaks)
             } else {
-                let block = block(at: index, other: lineBreak)
-                // An escape or a line break is rare: such a block goes byte by byte.
-                outcome =
-                    block.specials != 0 || state.isEscaped
-                    ? skimBytes(index..<index + Self.blockWidth, &state) : skim(block, at: index, &state)
+                // The last bytes, followed by zeros, which are none of the bytes a block marks.
+                block = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.blockWidth) { padded in
+                    let tail = bytes[index..<end]
+                    _ = padded.initialize(fromContentsOf: tail)
+                    padded[tail.count...].initialize(repeating: 0)
+                    return Self.block(in: UnsafeRawBufferPointer(padded), at: 0, findsLineBreaks: stopsAtLineBreaks)
+                }
             }
-            switch outcome {
+            switch skim(block, at: index, &state) {
             case .closed(let close):
                 position = close
                 return true
@@ -49,35 +48,54 @@ extension JSONScanner {
                 index += Self.blockWidth
             }
         }
+        return false
     }
 
-    /// Where a skim stands at the end of a stretch of input.
+    /// Where a skim stands between blocks.
     private struct SkimState {
         /// How many brackets are open.
         var depth = 0
-        /// Whether the stretch ended inside a string.
+        /// Whether the block before ended inside a string.
         var isInString = false
-        /// Whether it ended on a backslash that escapes the next byte.
+        /// Whether it ended on a backslash that escapes the next block's first byte.
         var isEscaped = false
     }
 
-    /// What a stretch of a skim found.
+    /// What a block of a skim found.
     private enum SkimOutcome {
         /// The container ends just before this offset.
         case closed(Int)
-        /// It goes on past the stretch.
+        /// It goes on past the block.
         case goesOn
         /// A line break, when the scanner stops at them.
         case stopped
     }
 
-    /// A block of a skim with no backslash nor line break in it, and none
-    /// just before it: its strings are found from its quotes alone, each
-    /// bit of `inString` the parity of the quotes up to that byte, and its
-    /// brackets outside them are counted in order.
+    /// A block of a skim, starting at `index`: its escaped bytes are those
+    /// after each backslash not itself escaped, its strings are found from
+    /// the other quotes, each bit of `inString` the parity of those quotes
+    /// up to that byte, and its brackets outside them are counted in order,
+    /// up to its first line break, if any.
     @inline(__always)
     private func skim(_ block: Block, at index: Int, _ state: inout SkimState) -> SkimOutcome {
-        var inString = block.quotes
+        var quotes = block.quotes
+        if block.backslashes != 0 || state.isEscaped {
+            var escaped: UInt64 = state.isEscaped ? 1 : 0
+            var backslashes = block.backslashes & ~escaped
+            state.isEscaped = false
+            while backslashes != 0 {
+                let at = UInt64(backslashes.trailingZeroBitCount)
+                guard at < 63 else {
+                    state.isEscaped = true
+                    break
+                }
+                escaped |= 2 << at
+                // The byte it escapes is no backslash that escapes.
+                backslashes &= ~(3 << at)
+            }
+            quotes &= ~escaped
+        }
+        var inString = quotes
         inString ^= inString << 1
         inString ^= inString << 2
         inString ^= inString << 4
@@ -86,6 +104,8 @@ extension JSONScanner {
         inString ^= inString << 32
         if state.isInString { inString = ~inString }
         var brackets = block.brackets & ~inString
+        let lineBreak = block.lineBreaks.trailingZeroBitCount
+        if lineBreak < Self.blockWidth { brackets &= (1 << UInt64(lineBreak)) &- 1 }
         while brackets != 0 {
             let at = index + brackets.trailingZeroBitCount
             if bytes[at] | 0x20 == UInt8(ascii: "{") {
@@ -96,38 +116,8 @@ extension JSONScanner {
             }
             brackets &= brackets - 1
         }
+        guard lineBreak == Self.blockWidth else { return .stopped }
         state.isInString = inString >> 63 != 0
-        return .goesOn
-    }
-
-    /// A stretch of a skim, byte by byte.
-    private func skimBytes(_ stretch: Range<Int>, _ state: inout SkimState) -> SkimOutcome {
-        for index in stretch {
-            let byte = bytes[index]
-            // Nor may an escape jump a line break.
-            if byte == UInt8(ascii: "\n") && stopsAtLineBreaks { return .stopped }
-            if state.isEscaped {
-                state.isEscaped = false
-            } else if state.isInString {
-                if byte == UInt8(ascii: "\\") {
-                    state.isEscaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    state.isInString = false
-                }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""):
-                    state.isInString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    state.depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    state.depth -= 1
-                    if state.depth == 0 { return .closed(index + 1) }
-                default:
-                    break
-                }
-            }
-        }
         return .goesOn
     }
 
@@ -199,5 +189,4 @@ extension JSONScanner {
             }
         }
     }
-
 }

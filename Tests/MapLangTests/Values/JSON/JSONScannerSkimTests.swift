@@ -56,6 +56,9 @@ struct JSONScannerSkimTests {
             String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
             "[\"" + String(repeating: "\\\\", count: 40) + "\\\"]\", \"]\"]",
             "{\"a\": \"" + String(repeating: "{[", count: 50) + "\", \"b\": [" + String(repeating: "\"}\", ", count: 30) + "1]}",
+            // An escaped quote on either side of a block's end, with a whole block after it.
+            "[\"\\\"" + String(repeating: "]", count: 140) + "\"]",
+            "[\"" + String(repeating: "\\\\\\\"", count: 30) + "\"]",
         ]
         for _ in 0..<60 { values.append(Self.randomContainer(depth: 0, using: &generator)) }
         for value in values {
@@ -111,9 +114,11 @@ struct JSONScannerSkimTests {
         // In a block of 64 bytes read as bits, and at its end.
         let long = "[\"" + String(repeating: "a", count: 80) + "\"]"
         for breakAt in [2, 40, 62, 63, 64, 65, 82] {
-            var bytes = Array(long.utf8)
-            bytes.insert(UInt8(ascii: "\n"), at: breakAt)
-            #expect(Self.skimEnd(String(decoding: bytes, as: UTF8.self), stopsAtLineBreaks: true) == nil, "\(breakAt)")
+            for inserted in ["\n", "\\\n"] {
+                var bytes = Array(long.utf8)
+                bytes.insert(contentsOf: inserted.utf8, at: breakAt)
+                #expect(Self.skimEnd(String(decoding: bytes, as: UTF8.self), stopsAtLineBreaks: true) == nil, "\(breakAt)")
+            }
         }
         #expect(Self.skimEnd(long + "\n" + long, stopsAtLineBreaks: true) == long.utf8.count)
         #expect(Self.skimEnd("[1,\n2]") == 6)
