@@ -45,8 +45,8 @@ struct JSONScannerSkimTests {
         #expect(Self.skimEnd(text) == nil)
     }
 
-    /// The skim reads blocks of 64 bytes as bits, and byte by byte a block
-    /// with a backslash or a line break in it and the input's last bytes:
+    /// The skim reads blocks of 64 bytes as bits, the input's last bytes
+    /// with zeros after them, escapes and line breaks in the same blocks:
     /// containers of every shape, their contents shifted to every offset
     /// within a block, end where skipping ends them, however their strings,
     /// escapes and brackets fall across blocks.
