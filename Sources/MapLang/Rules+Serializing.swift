@@ -83,19 +83,9 @@ extension Rules {
                 record, end in body(SerializedRecord(index: record.index, json: nil, errors: record.errors, drops: record.drops), end)
             }
         }
-        let interpreter = self.interpreter
         let mapper = directMapper(reading: options)
         var writer = JSONWriter(style: style)
         var memory = DirectMemory()
-        /// Maps the value at the scanner's position through the tree; writes it when it maps.
-        func mapThroughTree(_ scanner: inout JSONScanner, index: Int?, expected: JSONSyntaxError.Expected) throws(JSONSyntaxError)
-            -> MappedRecord
-        {
-            let value = try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
-            let record = interpreter.map(value, target: target, at: index.map { .root.appending(.index($0)) } ?? .root)
-            if let mapped = record.value { writer.write(mapped) }
-            return record
-        }
         /// The record's JSON in `writer`, its errors and its drops.
         func serialized(_ record: MappedRecord, index: Int?) -> SerializedRecord {
             SerializedRecord(
@@ -119,7 +109,9 @@ extension Rules {
                         writer.bytes.removeAll(keepingCapacity: true)
                         var scanner = JSONScanner(bytes: buffer, options: options)
                         scanner.position = record.start
-                        let mapped = try mapThroughTree(&scanner, index: index, expected: .value)
+                        // The direct path did not take it: the tree maps it.
+                        let mapped = try writeRecord(
+                            &scanner, index: index, expected: .value, target: target, mapper: nil, to: &writer, memory: &memory)
                         body(serialized(mapped, index: index), record.end)
                     }
                     index += 1
@@ -131,14 +123,9 @@ extension Rules {
         do {
             return try JSONReader.walkDocument(in: buffer, options: options, offset: &offset, resume: resume, partial: partial) {
                 scanner, index, expected -> MappedRecord in
-                let start = scanner.position
                 writer.bytes.removeAll(keepingCapacity: true)
-                if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer, memory: &memory) {
-                    return MappedRecord(index: index, value: nil, errors: [])
-                }
-                writer.rewind(to: (0, 0))
-                scanner.restart(at: start)
-                return try mapThroughTree(&scanner, index: index, expected: expected)
+                return try writeRecord(
+                    &scanner, index: index, expected: expected, target: target, mapper: mapper, to: &writer, memory: &memory)
             } deliver: { record, index, end in
                 body(serialized(record, index: index), end)
             }
@@ -147,6 +134,27 @@ extension Rules {
         } catch {
             preconditionFailure("the record callback cannot throw")
         }
+    }
+
+    /// Maps the record at the scanner's position and writes its JSON after
+    /// what `writer` holds: on the direct path when `mapper` takes the
+    /// record, otherwise through the tree, whose value is written when it
+    /// maps (the caller keeps it only when the record has no errors).
+    private func writeRecord(
+        _ scanner: inout JSONScanner, index: Int?, expected: JSONSyntaxError.Expected, target: RecordTarget,
+        mapper: DirectMapper?, to writer: inout JSONWriter, memory: inout DirectMemory
+    ) throws(JSONSyntaxError) -> MappedRecord {
+        let start = scanner.position
+        let mark = writer.mark
+        if let mapper, mapper.write(target, depth: index == nil ? 0 : 1, from: &scanner, to: &writer, memory: &memory) {
+            return MappedRecord(index: index, value: nil, errors: [])
+        }
+        writer.rewind(to: mark)
+        scanner.restart(at: start)
+        let value = try scanner.readValue(depth: index == nil ? 0 : 1, expected: expected)
+        let record = interpreter.map(value, target: target, at: index.map { .root.appending(.index($0)) } ?? .root)
+        if let mapped = record.value { writer.write(mapped) }
+        return record
     }
 
     /// The most threads a document is mapped on, as `maplang run --jobs` allows.
@@ -354,31 +362,66 @@ extension Rules {
         return serialized.json
     }
 
-    /// Maps a whole document with `serializeDocument`, on the path
-    /// `maplang run` takes, into one compact JSON text: the array of the
-    /// records that mapped, or the one record (nothing when it failed).
+    /// Maps a whole document on the path `maplang run` takes, as
+    /// `serializeDocument` does on one thread, into one compact JSON text:
+    /// the array of the records that mapped, or the one record (nothing
+    /// when it failed).
+    ///
+    /// Each record is written in place, after the records before it and
+    /// the comma between them, where `serializeDocument` writes it into a
+    /// buffer of its own for its caller to copy; a record with errors is
+    /// taken out again.
     ///
     /// - Returns: The JSON, and every error of every record, in input order.
     /// - Throws: `JSONSyntaxError` when the document is not valid JSON.
     package func serializeWholeDocument(
         _ bytes: [UInt8], to model: ModelID
     ) throws(JSONSyntaxError) -> (json: [UInt8], errors: [MappingError]) {
-        var output: [UInt8] = []
+        guard let target = target(of: model) else { return try serializeEachRecord(bytes, to: model) }
+        let mapper = directMapper(reading: readerOptions)
+        var writer = JSONWriter(style: .compact)
         // Mapped records are seldom longer than their input: one allocation,
         // no copies as the output grows, and pages touched once.
-        output.reserveCapacity(bytes.count)
+        writer.bytes.reserveCapacity(bytes.count)
+        var memory = DirectMemory()
         var errors: [MappingError] = []
         var records = 0
-        let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            try serializeDocument(in: buffer, to: model) { record, _ in
-                errors += record.errors
-                guard let json = record.json else { return }
-                if record.index != nil { output.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
-                output += json
-                records += 1
+        var offset = 0
+        let shape: DocumentShape
+        do {
+            shape = try bytes.withUnsafeBufferPointer { buffer in
+                try JSONReader.walkDocument(in: buffer, options: readerOptions, offset: &offset) {
+                    scanner, index, expected -> Void in
+                    let mark = writer.mark
+                    if index != nil { writer.bytes.append(records == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+                    let record = try writeRecord(
+                        &scanner, index: index, expected: expected, target: target, mapper: mapper, to: &writer, memory: &memory)
+                    if record.errors.isEmpty {
+                        records += 1
+                    } else {
+                        writer.rewind(to: mark)
+                        errors += record.errors
+                    }
+                } deliver: { _, _, _ in }
             }
+        } catch let error as JSONSyntaxError {
+            throw error
+        } catch {
+            preconditionFailure("writing a record throws only syntax errors")
         }
-        if shape == .array { output += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
-        return (output, errors)
+        if shape == .array { writer.bytes += records == 0 ? Array("[]".utf8) : [UInt8(ascii: "]")] }
+        return (writer.bytes, errors)
+    }
+
+    /// `serializeWholeDocument` for a model these rules do not have: no
+    /// record maps, and each gets the error `serializeDocument` gives it.
+    private func serializeEachRecord(
+        _ bytes: [UInt8], to model: ModelID
+    ) throws(JSONSyntaxError) -> (json: [UInt8], errors: [MappingError]) {
+        var errors: [MappingError] = []
+        let shape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try serializeDocument(in: buffer, to: model) { record, _ in errors += record.errors }
+        }
+        return (shape == .array ? Array("[]".utf8) : [], errors)
     }
 }
