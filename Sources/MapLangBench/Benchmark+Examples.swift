@@ -7,7 +7,8 @@ extension Benchmark {
 
     /// `examples/github/github.map` on the benchmark's issues against
     /// `issues-bench.map` on the same issues, in one process: the rules a
-    /// user writes (checks, a pattern, `nonEmpty`) against the bare ones.
+    /// user writes (checks, a pattern, `nonEmpty`) against the bare ones,
+    /// in at least `inProcessRounds` rounds taking turns.
     package func githubRow(size: Int = exampleMegabytes * 1_000_000) throws -> BenchRow {
         let bench = try MapLangJob(rulesText: try examplesFile("issues-bench/issues-bench.map"), name: "issues-bench.map")
         let github = try MapLangJob(rulesText: try examplesFile("github/github.map"), name: "github.map")
@@ -18,7 +19,8 @@ extension Benchmark {
             throw BenchError("github.map: \(checked.failed) generated issues failed: \(checked.reports.first ?? "")")
         }
         log("github.map against issues-bench.map, \(Self.sizeLabel(size)): measuring")
-        let (bare, written) = try Measurement.alternating(runs: options.runs, { _ = try bench.run(bytes) }, { _ = try github.run(bytes) })
+        let (bare, written) = try Measurement.alternating(
+            runs: max(options.runs, Self.inProcessRounds), { _ = try bench.run(bytes) }, { _ = try github.run(bytes) })
         return BenchRow(
             job: "examples/github/github.map, issues \(Self.sizeLabel(size)) (ratio: speed against issues-bench.map)",
             bytes: bytes.count, seconds: written, ratio: bare / written, peakBytes: nil)

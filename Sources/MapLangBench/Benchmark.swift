@@ -68,6 +68,22 @@ public struct Benchmark {
         self.log = log
     }
 
+    /// Says which `maplang` the process rows run, and warns when it is a
+    /// dynamically linked build on Linux, where the build that ships is
+    /// static: its start-up, which every process row includes, is then the
+    /// dynamic loader's and not what users run.
+    public func noteExecutable() {
+        guard let executable = options.executable else { return }
+        log("maplang for the process rows: \(executable)")
+        #if os(Linux)
+        if ExecutableLinking(path: executable) == .dynamic {
+            log(
+                "note: that maplang is linked dynamically; the one that ships is static (scripts/build-release.sh), and "
+                    + "starts sooner: give it with --maplang \"$(scripts/build-release.sh --scratch-path .build-release)\"")
+        }
+        #endif
+    }
+
     /// The rows, in the order the table prints them.
     public func run() throws -> [BenchRow] {
         var rows: [BenchRow] = []
@@ -141,8 +157,10 @@ public struct Benchmark {
             ratio: Double(bytes.count) / median.0 / reference, peakBytes: times.map(\.1).max() ?? 0)
     }
 
-    /// How many rounds the thread rows take at least.
-    static let threadRounds = 11
+    /// How many rounds the thread rows and the C++ rows take at least:
+    /// enough that the median outlasts a few seconds of other load on a
+    /// shared machine.
+    static let threadRounds = 21
 
     /// `maplang run` as a process on one thread and with `--jobs 2`, on the
     /// issues as an array or as NDJSON (`name` ends with `--ndjson`).

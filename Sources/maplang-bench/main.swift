@@ -1,4 +1,4 @@
-// `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE]`
+// `swift run -c release maplang-bench [--quick] [--sizes 1,20,100] [--runs 5] [--json FILE] [--maplang FILE]`
 // `swift run -c release maplang-bench --hostile | --growth | --constructs | --examples | --simdjson | --library | --lsp`
 //
 // Measures MapLang against JSONDecoder + JSONEncoder doing the same mapping
@@ -16,7 +16,9 @@
 // Foundation at each of `--sizes`, and the peak memory of decoding, which
 // it measures by running itself with `--decode-peak FILE rules|foundation`;
 // with `--lsp`, only how long `maplang lsp` takes to re-check a 2,000-line
-// rules file after a change.
+// rules file after a change. The process rows run the `maplang` beside the
+// benchmark, or the one `--maplang` names, such as the build that
+// `scripts/build-release.sh` makes and `scripts/install.sh` installs.
 import Foundation
 import MapLangBench
 
@@ -82,17 +84,24 @@ while !arguments.isEmpty {
         } catch {
             fail("\(error)")
         }
+    case "--maplang":
+        guard let path = arguments.first, FileManager.default.isExecutableFile(atPath: path) else {
+            fail("--maplang needs the path of a `maplang` executable")
+        }
+        arguments.removeFirst()
+        options.executable = path
     case "--json":
         guard let path = arguments.first else { fail("--json needs a file") }
         arguments.removeFirst()
         jsonPath = path
     default:
-        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson | --library | --lsp] [--sizes 1,20,100] [--runs N] [--json FILE]")
+        fail("unknown argument `\(argument)`; usage: maplang-bench [--quick | --hostile | --growth | --constructs | --examples | --simdjson | --library | --lsp] [--sizes 1,20,100] [--runs N] [--json FILE] [--maplang FILE]")
     }
 }
 
 do {
     let benchmark = Benchmark(options: options) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    benchmark.noteExecutable()
     let rows: [BenchRow]
     if hostileOnly {
         guard let executable = options.executable else { fail("--hostile needs the `maplang` executable beside maplang-bench") }
