@@ -49,6 +49,33 @@ package enum DirectPathComparison {
             + " tree \(tree.records.count) (\(String(describing: tree.shape)))"
     }
 
+    /// The difference between `Rules.serializeWholeDocument`, which writes
+    /// each record in place after the ones before it, and the records
+    /// `Rules.serializeDocument` gives one by one, joined into one compact
+    /// text as an array is, or `nil` when they agree.
+    package static func wholeDocumentDifference(_ rules: Rules, _ bytes: [UInt8], model: ModelID) -> String? {
+        let (records, _) = outcomes(rules, bytes, model: model, style: .compact)
+        var joined: [UInt8] = records.shape == .array ? [UInt8(ascii: "[")] : []
+        for json in records.records.compactMap(\.json) {
+            if joined.count > 1 { joined.append(UInt8(ascii: ",")) }
+            joined += json
+        }
+        if records.shape == .array { joined.append(UInt8(ascii: "]")) }
+        let errors = records.records.flatMap(\.errors)
+        let whole: (json: [UInt8], errors: [MappingError])
+        do {
+            whole = try rules.serializeWholeDocument(bytes, to: model)
+        } catch {
+            return error == records.syntaxError ? nil : "the whole document: syntax error \(error), record by record \(String(describing: records.syntaxError))"
+        }
+        guard records.syntaxError == nil else { return "the whole document mapped; record by record: \(String(describing: records.syntaxError))" }
+        guard whole.json == joined, whole.errors == errors else {
+            return "the whole document: \(String(decoding: whole.json, as: UTF8.self)) \(whole.errors),"
+                + " record by record: \(String(decoding: joined, as: UTF8.self)) \(errors)"
+        }
+        return nil
+    }
+
     /// The difference between mapping `line` as one line of NDJSON through
     /// `Rules.serializeLine` and through `Rules.mapLine`, or `nil` when they agree.
     package static func lineDifference(_ rules: Rules, _ line: [UInt8], model: ModelID) -> String? {

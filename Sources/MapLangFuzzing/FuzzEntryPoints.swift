@@ -45,6 +45,7 @@ package enum FuzzEntryPoints {
         for rules in [mappingRules, directRules, skimmingRules, followingRules] {
             let model = try! rules.model(named: nil)
             if let difference = DirectPathComparison.difference(rules, bytes, model: model)
+                ?? DirectPathComparison.wholeDocumentDifference(rules, bytes, model: model)
                 ?? DirectPathComparison.lineDifference(rules, bytes, model: model)
                 ?? DirectPathComparison.linesDifference(rules, bytes, model: model)
             {

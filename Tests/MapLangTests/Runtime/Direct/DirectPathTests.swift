@@ -45,6 +45,7 @@ struct DirectPathTests {
         for style in [JSONWriter.Style.compact, .pretty] {
             #expect(DirectPathComparison.difference(example.rules, example.input, model: model, style: style) == nil)
         }
+        #expect(DirectPathComparison.wholeDocumentDifference(example.rules, example.input, model: model) == nil)
     }
 
     /// Records for `FuzzEntryPoints.directRules`, each written to reach one
@@ -170,7 +171,8 @@ struct DirectPathTests {
     }
 
     /// Expects the direct path to agree with the tree on `text` as a
-    /// document in both styles, as one line, and as NDJSON read in place.
+    /// document in both styles, as one line, and as NDJSON read in place,
+    /// and the whole document written in place to agree with its records.
     static func expectAgreement(_ rules: Rules, _ text: String) throws {
         try expectAgreement(rules, bytes: Array(text.utf8))
     }
@@ -181,6 +183,7 @@ struct DirectPathTests {
         for style in [JSONWriter.Style.compact, .pretty] {
             #expect(DirectPathComparison.difference(rules, input, model: model, style: style) == nil)
         }
+        #expect(DirectPathComparison.wholeDocumentDifference(rules, input, model: model) == nil)
         #expect(DirectPathComparison.lineDifference(rules, input, model: model) == nil)
         #expect(DirectPathComparison.linesDifference(rules, input, model: model) == nil)
     }
