@@ -19,7 +19,8 @@
 # standard library where Apple's SDKs keep it, so it warns that it has none.
 #
 # usage: scripts/apple-availability/check.sh    (about a minute per platform
-# the first time; the rebuilt interfaces are kept in .build/apple-availability)
+# the first time, as many platforms at once as there are cores; the rebuilt
+# interfaces are kept in .build/apple-availability)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=scripts/apple-availability
@@ -54,8 +55,10 @@ test -s "$work/platforms.txt" || { echo "check.sh: Package.swift declares no pla
 mkdir -p "$work/CThreads"
 printf 'module CThreads {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CThreads/include/CThreads.h" > "$work/CThreads/module.modulemap"
 
-failed=0
-while read -r name version; do
+# Checks one platform, writing what it has to say to $work/NAME.report;
+# fails when the library does not type-check there.
+check_platform() {
+    local name=$1 version=$2 folder triple suffix sdk resources stub log this status accepted inherited
     # x86_64 everywhere, so the interfaces' Float80 declarations have a type.
     case $name in
         macos) folder=macosx; triple=x86_64-apple-macos; suffix= ;;
@@ -63,7 +66,7 @@ while read -r name version; do
         tvos) folder=appletvsimulator; triple=x86_64-apple-tvos; suffix=-simulator ;;
         watchos) folder=watchsimulator; triple=x86_64-apple-watchos; suffix=-simulator ;;
         visionos) folder=xrsimulator; triple=x86_64-apple-xros; suffix=-simulator ;;
-        *) echo "check.sh: no Apple target for platform \`$name\`" >&2; exit 1 ;;
+        *) echo "check.sh: no Apple target for platform \`$name\`"; return 1 ;;
     esac
     sdk=$work/sdk-$name
     resources=$sdk/usr/lib/swift
@@ -93,8 +96,8 @@ while read -r name version; do
         if ! "$swiftc" -emit-module -parse-as-library -module-name "$stub" -target "$triple$version$suffix" \
             -sdk "$sdk" -resource-dir "$resources" -module-cache-path "$work/cache-$name" \
             "$here/$stub.swift" -o "$sdk/stubs/$stub.swiftmodule" > "$work/$name-$stub.log" 2>&1; then
-            cat "$work/$name-$stub.log" >&2
-            exit 1
+            cat "$work/$name-$stub.log"
+            return 1
         fi
     done
     echo "== MapLang for $name $version"
@@ -130,14 +133,35 @@ while read -r name version; do
     # The compiler fails for the accepted error too; failing with none (a
     # crash, a kill) fails the check.
     # grep's status 1 is "no line matched", which leaves the file empty; 2 is an error.
-    grep -E "$accepted" "$log" > "$work/accepted.txt" || [ $? -eq 1 ]
-    if [ "$status" != 0 ] && ! grep -qF -f "$work/last.txt" "$work/accepted.txt" \
+    grep -E "$accepted" "$log" > "$work/$name.accepted" || [ $? -eq 1 ]
+    if [ "$status" != 0 ] && ! grep -qF -f "$work/last.txt" "$work/$name.accepted" \
         && ! grep -qE "$inherited" "$log"; then
         this=1
         cat "$log"
     fi
-    if [ "$this" = 1 ]; then failed=1; fi
+    [ "$this" = 0 ]
+}
+
+# Each platform's check runs on one core, most of it rebuilding the
+# standard library's interfaces: as many run at once as there are cores,
+# each reporting into its own file, and the reports are shown in order.
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+names=()
+pids=()
+failed=0
+finish() {
+    if ! wait "${pids[0]}"; then failed=1; fi
+    cat "$work/${names[0]}.report"
+    names=("${names[@]:1}")
+    pids=("${pids[@]:1}")
+}
+while read -r name version; do
+    check_platform "$name" "$version" > "$work/$name.report" 2>&1 &
+    names+=("$name")
+    pids+=($!)
+    if [ "${#pids[@]}" -ge "$cores" ]; then finish; fi
 done < "$work/platforms.txt"
+while [ "${#pids[@]}" -gt 0 ]; do finish; done
 
 if [ "$failed" != 0 ]; then
     echo "check.sh: the library does not build for every declared Apple platform" >&2
