@@ -101,8 +101,15 @@ final class DescriptorInput: InputSource {
         if owned { close(descriptor) }
     }
 
+    /// The file mapped, once asked for: every caller gets the one mapping,
+    /// with the pages already read in.
+    private var mapping: MappedInput??
+
     func mapped() -> MappedInput? {
-        MappedInput(descriptor: descriptor)
+        if let mapping { return mapping }
+        let made = MappedInput(descriptor: descriptor)
+        mapping = .some(made)
+        return made
     }
 
     func read(upTo limit: Int) throws(ConsoleError) -> [UInt8] {

@@ -124,6 +124,7 @@ struct RunCommand {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage
         }
+        let early = Self.earlyInput(arguments, found: found, console: console)
         let rules: Rules
         let model: ModelID
         do {
@@ -167,11 +168,13 @@ struct RunCommand {
             reporter.fail(error.message)
             return .outputError
         }
-        var inputs = found.entries.map { entry in
+        var inputs = found.entries.enumerated().map { position, entry in
             switch entry {
             case .file(let path):
                 let name = path == "-" ? "<stdin>" : path
-                return RunInput(name: name) { () throws(ConsoleError) in try console.openRunInput(path) }
+                let open = { () throws(ConsoleError) in try console.openRunInput(path) }
+                guard position == 0, let early else { return RunInput(name: name, open: open) }
+                return RunInput(name: name) { () throws(ConsoleError) in try early.take(orOpen: open) }
             case .unreadable(let message):
                 return RunInput(name: "") { () throws(ConsoleError) in throw ConsoleError(message: message) }
             }
@@ -211,6 +214,15 @@ struct RunCommand {
         case .noRootModel: "declare `root NAME` in the rules or choose a model with `--model NAME`"
         case .unknownModel, .noModels: error.help
         }
+    }
+
+    /// The first input, opened while the rules compile, when `--jobs` runs
+    /// more than one thread.
+    private static func earlyInput(_ arguments: ParsedArguments, found: RunInputs, console: any Console) -> EarlyInput? {
+        guard let value = arguments.values["--jobs"], let count = Int(value), (2...Rules.mostJobs).contains(count),
+            threads(requested: count, cores: HelperThread.availableCores) > 1, case .file(let path) = found.entries.first
+        else { return nil }
+        return EarlyInput(path: path, console: console)
     }
 
     /// How many threads `--jobs` runs: those asked for, but no more than the

@@ -28,7 +28,7 @@ package enum HelperThread {
     }
 
     /// Runs `body` on a new thread; `false` when no thread could be made.
-    static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
         let cores = Cores.ofCallingThread()
         var work = body
         if let cores {

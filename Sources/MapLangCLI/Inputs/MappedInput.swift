@@ -33,13 +33,30 @@ public final class MappedInput {
     /// The size of a memory page.
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Gives back the whole pages before `offset` once 16 MB have been read
-    /// past the last release; they are read again from the file if needed.
+    /// How far reading goes past the last release before
+    /// `release(before:)` gives pages back.
+    static let releaseSpan = 16 << 20
+
+    /// Gives back the whole pages before `offset` once `releaseSpan` bytes
+    /// have been read past the last release; they are read again from the
+    /// file if needed.
     public func release(before offset: Int) {
         let end = offset / Self.pageSize * Self.pageSize
-        guard end - released >= 16 << 20, let base = buffer.baseAddress else { return }
+        guard end - released >= Self.releaseSpan, let base = buffer.baseAddress else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
         released = end
+    }
+
+    /// The bytes `readIn(first:)` read, combined and kept, so that the
+    /// reads are made.
+    private var readInBytes: UInt8 = 0
+
+    /// Reads one byte of every page of the first `count` bytes, so the
+    /// system maps those pages now, not when the mapping first reads them.
+    func readIn(first count: Int) {
+        var combined: UInt8 = 0
+        for offset in stride(from: 0, to: min(count, buffer.count), by: Self.pageSize) { combined ^= buffer[offset] }
+        readInBytes = combined
     }
 
     deinit {

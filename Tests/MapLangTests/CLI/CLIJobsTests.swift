@@ -91,6 +91,42 @@ struct CLIJobsTests {
         }
     }
 
+    /// An array in a file, on several threads, its first pages read in on
+    /// another core while the rules compile: what one thread gives.
+    @Test func anArrayFileGivesTheSameAsOneThread() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-jobs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try F.orders.write(toFile: directory + "/orders.map", atomically: true, encoding: .utf8)
+        // About 1.5 MB, a dozen runs of 128 KB; every 97th order breaks a rule.
+        let orders = (1...40_000).map { #"{"id": \#($0 % 97 == 41 ? 0 : $0), "name": "n\#($0)"}"# }
+        try ("[" + orders.joined(separator: ",\n") + "]").write(toFile: directory + "/orders.json", atomically: true, encoding: .utf8)
+        let reference = try CLIBinary.run(["run", "orders.map", "orders.json"], in: directory)
+        #expect(reference.status == 1)
+        #expect(reference.stderr.hasSuffix("orders.json: 412 of 40000 records failed with 412 errors\n"), "\(reference.stderr.suffix(80))")
+        for jobs in ["2", "3"] {
+            #expect(try CLIBinary.run(["run", "orders.map", "orders.json", "--jobs", jobs], in: directory) == reference)
+        }
+    }
+
+    /// The first input is opened early on several threads, but a run's
+    /// errors come as on one: the rules' before an input that cannot be read.
+    @Test func errorsComeInTheSameOrderOnSeveralThreads() {
+        for (rules, status) in [(F.orders, F.Status.unreadable), ("model {", F.Status.rulesError)] {
+            var outcomes: [BadInputOutcome] = []
+            for jobs in ["1", "2"] {
+                let console = MemoryConsole(
+                    directory: BadInputHarness.nowhere, files: ["orders.map": Array(rules.utf8), "in.json": Array("[]".utf8)])
+                console.unopenable = ["in.json"]
+                let exit = CommandLineTool(console: console).run(["run", "orders.map", "in.json", "--jobs", jobs])
+                outcomes.append(BadInputOutcome(status: exit, stdoutBytes: console.output, stderr: console.error))
+            }
+            #expect(outcomes[0].status == status)
+            #expect(outcomes[0].stderr.contains("Permission denied") == (status == F.Status.unreadable), "\(outcomes[0].stderr)")
+            #expect(outcomes[1] == outcomes[0])
+        }
+    }
+
     @Test(arguments: [
         (["--jobs", "0"], "maplang: error: `--jobs` takes a number of threads from 1 to 256, not `0`\n"),
         (["--jobs", "many"], "maplang: error: `--jobs` takes a number of threads from 1 to 256, not `many`\n"),

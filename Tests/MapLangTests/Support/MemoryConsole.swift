@@ -23,6 +23,8 @@ final class MemoryConsole: Console, @unchecked Sendable {
     var readOnly: Set<String> = []
     /// Files removed, by path.
     var removed: Set<String> = []
+    /// Files that are there but that `openInput` refuses, as files the user may not read.
+    var unopenable: Set<String> = []
 
     init(directory: String = ".", files: [String: [UInt8]] = [:], standardInput: [UInt8] = [], chunkSize: Int = 1 << 16) {
         self.directory = directory
@@ -36,6 +38,7 @@ final class MemoryConsole: Console, @unchecked Sendable {
 
     func openInput(_ path: String) throws(ConsoleError) -> any InputSource {
         if path == "-" { return MemoryInput(bytes: standardInput, chunkSize: chunkSize) }
+        if unopenable.contains(path) { throw ConsoleError(message: "cannot read `\(path)`: Permission denied") }
         if let bytes = files[path] { return MemoryInput(bytes: bytes, chunkSize: chunkSize) }
         let full = path.hasPrefix("/") ? path : directory + "/" + path
         do {
