@@ -251,7 +251,8 @@ struct DirectRun {
                 written = 1
             }
             // The values the model's checks and computed fields read, by field.
-            var values = [MappedValue](repeating: .null, count: model.readsValues ? model.fields.count : 0)
+            var values = model.readsValues ? memory.values(count: model.fields.count) : []
+            defer { if model.readsValues { memory.giveBack(values) } }
             // Where each computed field's value goes, and the field.
             var computed: [(offset: Int, field: Int)] = []
             for field in model.fields {

@@ -22,6 +22,24 @@ package struct DirectMemory {
     /// For each of the owner's models, by index, then for each step of its
     /// key paths (`DirectTables.steps`), by index after the models.
     var objects: [RememberedKeys] = []
+    /// Arrays given back by models whose checks or computed fields read
+    /// their values, to be filled again by the next such model, one for
+    /// each depth of such models nested: an array per record would cost
+    /// an allocation, and finding its type's metadata, every time.
+    var spareValues: [[MappedValue]] = []
+
+    /// An array of `count` nulls, one given back before when there is one.
+    mutating func values(count: Int) -> [MappedValue] {
+        var values = spareValues.popLast() ?? []
+        values.append(contentsOf: repeatElement(.null, count: count))
+        return values
+    }
+
+    /// Gives back an array from `values(count:)`, emptied, for reuse.
+    mutating func giveBack(_ values: consuming [MappedValue]) {
+        values.removeAll(keepingCapacity: true)
+        spareValues.append(values)
+    }
 
     /// An empty memory, for any mapper.
     package init() {}
