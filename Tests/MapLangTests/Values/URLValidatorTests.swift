@@ -24,6 +24,17 @@ struct URLValidatorTests {
         }
     }
 
+    /// The five schemes that name a host, in any case, and no other.
+    @Test func schemesThatNameAHost() {
+        let named = ["http", "https", "ftp", "ws", "wss", "HTTP", "HtTpS", "FTP", "wS", "WSS"]
+        let others = ["h", "htt", "httpss", "ftps", "sftp", "w", "ws1", "wss.", "http+", "file", "mailto", "ws-s", "httpx"]
+        for scheme in named + others {
+            let expected = named.contains(scheme)
+            let names = Array(scheme.utf8).withUnsafeBufferPointer { URLValidator.namesHost($0[...]) }
+            #expect(names == expected, "\(scheme)")
+        }
+    }
+
     @Test func percentEscapesAndHosts() {
         let cases: [(String, String?)] = [
             ("https://example.com/%41%7e", nil),
