@@ -19,11 +19,11 @@ extension Benchmark {
             throw BenchError("github.map: \(checked.failed) generated issues failed: \(checked.reports.first ?? "")")
         }
         log("github.map against issues-bench.map, \(Self.sizeLabel(size)): measuring")
-        let (bare, written) = try Measurement.alternating(
+        let paired = try Measurement.alternating(
             runs: max(options.runs, Self.inProcessRounds), { _ = try bench.run(bytes) }, { _ = try github.run(bytes) })
         return BenchRow(
             job: "examples/github/github.map, issues \(Self.sizeLabel(size)) (ratio: speed against issues-bench.map)",
-            bytes: bytes.count, seconds: written, ratio: bare / written, peakBytes: nil)
+            bytes: bytes.count, seconds: paired.second, ratio: paired.ratio, peakBytes: nil)
     }
 
     /// A row per example of `examples/`: its rules on its own input's
@@ -46,14 +46,14 @@ extension Benchmark {
             let bytes = try Self.repeatedRecords(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: inputPath))), bytes: size)
             let result = try job.run(bytes)
             log("example \(name), \(Self.sizeLabel(size)): measuring")
-            let (tree, direct) = try Measurement.alternating(
+            let paired = try Measurement.alternating(
                 runs: options.runs, { _ = try job.runThroughTree(bytes) }, { _ = try job.run(bytes) })
             let records = try MapLangJob.parseOnly(bytes)
             let failing = result.failed == 0 ? "" : ", \(result.failed * 100 / max(records, 1))% of records failing as in the example"
             rows.append(
                 BenchRow(
                     job: "example \(name), its records repeated to \(Self.sizeLabel(size))\(failing) (ratio: speed against the tree)",
-                    bytes: bytes.count, seconds: direct, ratio: tree / direct, peakBytes: nil))
+                    bytes: bytes.count, seconds: paired.second, ratio: paired.ratio, peakBytes: nil))
         }
         return rows
     }

@@ -16,10 +16,14 @@ public enum Measurement {
     }
 
     /// The median wall times of two jobs run `runs` times each, taking
-    /// turns, so that a change in the machine's load falls on both alike.
+    /// turns, so that a change in the machine's load falls on both alike,
+    /// and the median of each round's ratio of the first's time to the
+    /// second's: the two runs of a round see much the same load, so this
+    /// ratio moves less with the machine's other work than the ratio of
+    /// the medians.
     public static func alternating(
         runs: Int, _ first: () throws -> Void, _ second: () throws -> Void
-    ) rethrows -> (first: Double, second: Double) {
+    ) rethrows -> (first: Double, second: Double, ratio: Double) {
         var times: ([Double], [Double]) = ([], [])
         for round in 0..<max(1, runs) {
             for which in round % 2 == 0 ? [0, 1] : [1, 0] {
@@ -29,7 +33,7 @@ public enum Measurement {
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return (median(times.0), median(times.1))
+        return (median(times.0), median(times.1), median(zip(times.0, times.1).map { $0 / $1 }))
     }
 
     /// A process's peak resident set size (`VmHWM` in `/proc/PID/status`),
