@@ -164,12 +164,20 @@ struct RecordOutput {
         flushIfLarge()
     }
 
-    /// `writeLines(_:)` for a whole buffer of lines: a large one goes to the
-    /// sink as it is when nothing is waiting before it, with no copy.
+    /// `writeLines(_:)` for a whole buffer of lines: one of `directThreshold`
+    /// bytes or more goes to the sink as it is when nothing is waiting
+    /// before it, with no copy.
     mutating func writeLines(_ bytes: [UInt8]) {
-        guard buffer.isEmpty, bytes.count >= Self.flushThreshold else { return writeLines(bytes[...]) }
+        guard buffer.isEmpty, bytes.count >= Self.directThreshold else { return writeLines(bytes[...]) }
         write(bytes)
     }
+
+    /// The least a whole buffer of lines holds to go to the sink as it is.
+    /// The NDJSON path writes each run's records at once (some 50 KB for
+    /// the benchmark's 128 KB runs of issues), so a run's output goes out
+    /// where it was mapped, not copied a second time on its way; smaller
+    /// ones, as from a slow stream's few lines, are collected.
+    private static let directThreshold = 1 << 14
 
     /// Writes what is left, ending a JSON document with a newline, and commits the sink.
     mutating func finish() throws(ConsoleError) {

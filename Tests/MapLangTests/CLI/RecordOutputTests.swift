@@ -104,6 +104,22 @@ struct RecordOutputTests {
         #expect(Array(sink.writes.joined()) == Array("1\n".utf8) + Self.largeLines + Self.largeLines + Array("2\n".utf8))
     }
 
+    /// The lines of a run, some 50 KB, go to the sink as they are too; a
+    /// few kilobytes are collected.
+    @Test func aRunsLinesGoToTheSinkAsTheyAre() throws {
+        let sink = Writes()
+        var output = RecordOutput(pretty: false, sink: sink)
+        let run = [UInt8](repeating: UInt8(ascii: "b"), count: 50_000) + [UInt8(ascii: "\n")]
+        let few = [UInt8](repeating: UInt8(ascii: "c"), count: 4_000) + [UInt8(ascii: "\n")]
+        output.writeLines(run)
+        output.writeLines(run)
+        output.writeLines(few)
+        output.writeLines(run)
+        try output.finish()
+        #expect(sink.writes.map(\.count) == [run.count, run.count, few.count + run.count])
+        #expect(Array(sink.writes.joined()) == run + run + few + run)
+    }
+
     /// After a write fails, nothing more is handed to the sink, and
     /// finishing reports the failure.
     @Test func aFailedWriteStopsTheWritesAndIsReported() {
