@@ -252,7 +252,7 @@ struct DirectRun {
             }
             // The values the model's checks and computed fields read, by field.
             var values = model.readsValues ? memory.values(count: model.fields.count) : []
-            defer { if model.readsValues { memory.giveBack(values) } }
+            defer { if model.readsValues { memory.giveBack(&values) } }
             // Where each computed field's value goes, and the field.
             var computed: [(offset: Int, field: Int)] = []
             for field in model.fields {

@@ -35,10 +35,12 @@ package struct DirectMemory {
         return values
     }
 
-    /// Gives back an array from `values(count:)`, emptied, for reuse.
-    mutating func giveBack(_ values: consuming [MappedValue]) {
+    /// Gives back an array from `values(count:)`, emptied, for reuse;
+    /// `values` is left empty, so that the one kept is its buffer's only owner.
+    mutating func giveBack(_ values: inout [MappedValue]) {
         values.removeAll(keepingCapacity: true)
         spareValues.append(values)
+        values = []
     }
 
     /// An empty memory, for any mapper.

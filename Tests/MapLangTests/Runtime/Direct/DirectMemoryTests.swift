@@ -109,3 +109,33 @@ struct DirectMemoryTests {
         return written.map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+/// The arrays `DirectMemory` lends to models whose checks read their values.
+struct DirectMemoryValuesTests {
+    /// Each array lent is all nulls, as many as asked for, whatever the
+    /// one given back before held; nested models hold arrays of their own;
+    /// and an array given back is kept, its buffer reused, and left empty.
+    @Test func arraysLentAreNullsOfTheirOwnAndReused() {
+        var memory = DirectMemory()
+        var outer = memory.values(count: 3)
+        var inner = memory.values(count: 5)
+        #expect(outer == [.null, .null, .null])
+        #expect(inner == Array(repeating: .null, count: 5))
+        outer[0] = .string("outer")
+        inner[4] = .int(4)
+        #expect(outer[0] == .string("outer") && inner[0] == .null)
+        let innerBuffer = inner.withUnsafeBufferPointer { $0.baseAddress }
+        memory.giveBack(&inner)
+        #expect(inner.isEmpty)
+        // A smaller count after a larger, in the buffer given back.
+        var again = memory.values(count: 2)
+        #expect(again == [.null, .null])
+        #expect(again.withUnsafeBufferPointer { $0.baseAddress } == innerBuffer)
+        memory.giveBack(&again)
+        memory.giveBack(&outer)
+        // A larger count after a smaller, in the other.
+        #expect(memory.values(count: 4) == Array(repeating: .null, count: 4))
+        #expect(memory.values(count: 6) == Array(repeating: .null, count: 6))
+        #expect(memory.values(count: 0) == [])
+    }
+}
