@@ -102,15 +102,11 @@ final class DescriptorInput: InputSource {
     }
 
     /// The file mapped, once asked for: every caller gets the one mapping,
-    /// with the pages already read in.
-    private var mapping: MappedInput??
+    /// so the pages one has read in (as `EarlyInput` does) are there for
+    /// the next.
+    private lazy var mapping = MappedInput(descriptor: descriptor)
 
-    func mapped() -> MappedInput? {
-        if let mapping { return mapping }
-        let made = MappedInput(descriptor: descriptor)
-        mapping = .some(made)
-        return made
-    }
+    func mapped() -> MappedInput? { mapping }
 
     func read(upTo limit: Int) throws(ConsoleError) -> [UInt8] {
         while true {

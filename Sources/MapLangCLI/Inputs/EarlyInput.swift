@@ -16,8 +16,6 @@ import MapLang
 /// the file is kept and thrown when the run opens the input, so a run's
 /// errors come in the same order as without.
 final class EarlyInput {
-    /// The input's path.
-    let path: String
     /// The input opened, or why it could not be; `nil` once taken.
     private var opened: Result<any InputSource, ConsoleError>?
 
@@ -25,7 +23,6 @@ final class EarlyInput {
     /// standard input and anything but a regular file.
     init?(path: String, console: any Console) {
         guard path != "-", console.kind(of: path) == .regular else { return nil }
-        self.path = path
         do {
             let input = try console.openRunInput(path)
             opened = .success(input)
@@ -46,7 +43,8 @@ final class EarlyInput {
     /// Reads in the first pages of `mapped` on a helper thread, which keeps
     /// the mapping until it is done.
     private static func readIn(_ mapped: MappedInput) {
-        // The helper only reads the mapping, which it keeps alive.
+        // The helper keeps the mapping alive; of its state, it writes only
+        // what `readIn(first:)` says, and stops once pages are given back.
         nonisolated(unsafe) let mapped = mapped
         _ = HelperThread.run { mapped.readIn(first: MappedInput.releaseSpan) }
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapLang
 
 /// A regular file mapped read-only into memory.
 ///
@@ -16,6 +17,8 @@ public final class MappedInput {
     public let buffer: UnsafeBufferPointer<UInt8>
     /// Where pages have been given back up to.
     private var released = 0
+    /// Whether any pages have been given back, which stops `readIn(first:)`.
+    private let releasing = Lock(false)
 
     /// Maps an open file descriptor's whole file; `nil` when it is not a
     /// regular, non-empty file that can be mapped.
@@ -43,19 +46,34 @@ public final class MappedInput {
     public func release(before offset: Int) {
         let end = offset / Self.pageSize * Self.pageSize
         guard end - released >= Self.releaseSpan, let base = buffer.baseAddress else { return }
+        if released == 0 { releasing.withLock { $0 = true } }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
         released = end
     }
 
     /// The bytes `readIn(first:)` read, combined and kept, so that the
-    /// reads are made.
+    /// reads are made; written by that call alone, and never read.
     private var readInBytes: UInt8 = 0
+
+    /// How many pages `readIn(first:)` reads in between two looks at
+    /// whether pages have been given back.
+    private static let pagesReadInAtOnce = 16
 
     /// Reads one byte of every page of the first `count` bytes, so the
     /// system maps those pages now, not when the mapping first reads them.
+    ///
+    /// Called on a helper thread while another may already be reading the
+    /// file: it stops once `release(before:)` has given pages back, within
+    /// `pagesReadInAtOnce` pages, so that it never maps again a page that
+    /// was given back and memory stays as bounded as without it.
     func readIn(first count: Int) {
         var combined: UInt8 = 0
-        for offset in stride(from: 0, to: min(count, buffer.count), by: Self.pageSize) { combined ^= buffer[offset] }
+        let end = min(count, buffer.count)
+        let chunk = Self.pagesReadInAtOnce * Self.pageSize
+        for start in stride(from: 0, to: end, by: chunk) {
+            guard !releasing.withLock({ $0 }) else { break }
+            for offset in stride(from: start, to: min(start + chunk, end), by: Self.pageSize) { combined ^= buffer[offset] }
+        }
         readInBytes = combined
     }
 

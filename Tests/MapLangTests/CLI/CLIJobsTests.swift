@@ -1,4 +1,5 @@
 import Foundation
+import MapLang
 import Testing
 
 @testable import MapLangCLI
@@ -92,18 +93,26 @@ struct CLIJobsTests {
     }
 
     /// An array in a file, on several threads, its first pages read in on
-    /// another core while the rules compile: what one thread gives.
-    @Test func anArrayFileGivesTheSameAsOneThread() throws {
+    /// another core while the rules compile: what one thread gives. About
+    /// 1.5 MB is a dozen runs of 128 KB; some 20 MB goes past the 16 MB
+    /// (`MappedInput.releaseSpan`) after which pages read are given back.
+    @Test(arguments: [40_000, 520_000])
+    func anArrayFileGivesTheSameAsOneThread(count: Int) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-jobs-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try F.orders.write(toFile: directory + "/orders.map", atomically: true, encoding: .utf8)
-        // About 1.5 MB, a dozen runs of 128 KB; every 97th order breaks a rule.
-        let orders = (1...40_000).map { #"{"id": \#($0 % 97 == 41 ? 0 : $0), "name": "n\#($0)"}"# }
-        try ("[" + orders.joined(separator: ",\n") + "]").write(toFile: directory + "/orders.json", atomically: true, encoding: .utf8)
+        // Every 97th order breaks a rule.
+        let orders = (1...count).map { #"{"id": \#($0 % 97 == 41 ? 0 : $0), "name": "n\#($0)"}"# }
+        let text = "[" + orders.joined(separator: ",\n") + "]"
+        #expect(count < 100_000 || text.utf8.count > MappedInput.releaseSpan)
+        try text.write(toFile: directory + "/orders.json", atomically: true, encoding: .utf8)
+        let failed = (1...count).count { $0 % 97 == 41 }
         let reference = try CLIBinary.run(["run", "orders.map", "orders.json"], in: directory)
         #expect(reference.status == 1)
-        #expect(reference.stderr.hasSuffix("orders.json: 412 of 40000 records failed with 412 errors\n"), "\(reference.stderr.suffix(80))")
+        #expect(
+            reference.stderr.hasSuffix("orders.json: \(failed) of \(count) records failed with \(failed) errors\n"),
+            "\(reference.stderr.suffix(80))")
         for jobs in ["2", "3"] {
             #expect(try CLIBinary.run(["run", "orders.map", "orders.json", "--jobs", jobs], in: directory) == reference)
         }
@@ -118,12 +127,27 @@ struct CLIJobsTests {
                 let console = MemoryConsole(
                     directory: BadInputHarness.nowhere, files: ["orders.map": Array(rules.utf8), "in.json": Array("[]".utf8)])
                 console.unopenable = ["in.json"]
-                let exit = CommandLineTool(console: console).run(["run", "orders.map", "in.json", "--jobs", jobs])
+                    let exit = CommandLineTool(console: console).run(["run", "orders.map", "in.json", "--jobs", jobs])
                 outcomes.append(BadInputOutcome(status: exit, stdoutBytes: console.output, stderr: console.error))
             }
             #expect(outcomes[0].status == status)
             #expect(outcomes[0].stderr.contains("Permission denied") == (status == F.Status.unreadable), "\(outcomes[0].stderr)")
             #expect(outcomes[1] == outcomes[0])
+        }
+    }
+
+    /// On several threads, a regular file given as the first input is
+    /// opened before the rules are read, so that its pages are read in
+    /// while they compile; on one thread, after.
+    @Test(.enabled(if: (HelperThread.availableCores ?? 1) > 1, "opening early needs a second core to read in on"))
+    func theFirstInputIsOpenedEarlyOnSeveralThreads() {
+        for (jobs, order) in [("1", ["orders.map", "in.json"]), ("2", ["in.json", "orders.map"])] {
+            let console = MemoryConsole(
+                directory: BadInputHarness.nowhere, files: ["orders.map": Array(F.orders.utf8), "in.json": Array("[]".utf8)])
+            let exit = CommandLineTool(console: console).run(["run", "orders.map", "in.json", "--jobs", jobs])
+            #expect(exit == 0)
+            #expect(console.opened == order)
+            #expect(console.outputText == "[]\n")
         }
     }
 

@@ -25,6 +25,8 @@ final class MemoryConsole: Console, @unchecked Sendable {
     var removed: Set<String> = []
     /// Files that are there but that `openInput` refuses, as files the user may not read.
     var unopenable: Set<String> = []
+    /// The paths `openInput` was asked for, in order.
+    private(set) var opened: [String] = []
 
     init(directory: String = ".", files: [String: [UInt8]] = [:], standardInput: [UInt8] = [], chunkSize: Int = 1 << 16) {
         self.directory = directory
@@ -37,6 +39,7 @@ final class MemoryConsole: Console, @unchecked Sendable {
     var outputText: String { String(decoding: output, as: UTF8.self) }
 
     func openInput(_ path: String) throws(ConsoleError) -> any InputSource {
+        opened.append(path)
         if path == "-" { return MemoryInput(bytes: standardInput, chunkSize: chunkSize) }
         if unopenable.contains(path) { throw ConsoleError(message: "cannot read `\(path)`: Permission denied") }
         if let bytes = files[path] { return MemoryInput(bytes: bytes, chunkSize: chunkSize) }
