@@ -147,13 +147,9 @@ struct RunCommand {
             reporter.fail("internal error: \(error)")
             return .internalError
         }
-        var jobs = 1
-        if let value = arguments.values["--jobs"] {
-            guard let count = Int(value), (1...Rules.mostJobs).contains(count) else {
-                reporter.fail("`--jobs` takes a number of threads from 1 to \(Rules.mostJobs), not `\(value)`")
-                return .usage
-            }
-            jobs = Self.threads(requested: count, cores: HelperThread.availableCores)
+        guard let jobs = Self.jobs(arguments) else {
+            reporter.fail("`--jobs` takes a number of threads from 1 to \(Rules.mostJobs), not `\(arguments.values["--jobs"] ?? "")`")
+            return .usage
         }
         let direction: MappingDirection = arguments.flags.contains("--reverse") ? .reverse : .forward
         if direction == .reverse && !rules.reversalProblems.isEmpty {
@@ -219,10 +215,17 @@ struct RunCommand {
     /// The first input, opened while the rules compile, when `--jobs` runs
     /// more than one thread.
     private static func earlyInput(_ arguments: ParsedArguments, found: RunInputs, console: any Console) -> EarlyInput? {
-        guard let value = arguments.values["--jobs"], let count = Int(value), (2...Rules.mostJobs).contains(count),
-            threads(requested: count, cores: HelperThread.availableCores) > 1, case .file(let path) = found.entries.first
-        else { return nil }
+        guard let jobs = jobs(arguments), jobs > 1, case .file(let path) = found.entries.first else { return nil }
         return EarlyInput(path: path, console: console)
+    }
+
+    /// How many threads the run uses: one without `--jobs`, else as
+    /// `threads(requested:cores:)` says; `nil` when `--jobs` is not a
+    /// number from 1 to `Rules.mostJobs`.
+    private static func jobs(_ arguments: ParsedArguments) -> Int? {
+        guard let value = arguments.values["--jobs"] else { return 1 }
+        guard let count = Int(value), (1...Rules.mostJobs).contains(count) else { return nil }
+        return threads(requested: count, cores: HelperThread.availableCores)
     }
 
     /// How many threads `--jobs` runs: those asked for, but no more than the
