@@ -177,13 +177,13 @@ struct RecordOutput {
     /// the benchmark's 128 KB runs of issues), so a run's output goes out
     /// where it was mapped, not copied a second time on its way; smaller
     /// ones, as from a slow stream's few lines, are collected.
-    private static let directThreshold = 1 << 14
+    static let directThreshold = 1 << 14
 
     /// Writes what is left, ending a JSON document with a newline, and commits the sink.
     mutating func finish() throws(ConsoleError) {
         if let failure { throw failure }
         if !buffer.isEmpty && buffer.last != UInt8(ascii: "\n") { buffer.append(UInt8(ascii: "\n")) }
-        try sink.write(buffer)
+        if !buffer.isEmpty { try sink.write(buffer) }
         buffer = []
         try sink.commit()
     }

@@ -89,35 +89,24 @@ struct RecordOutputTests {
     /// A megabyte of NDJSON lines and a line break.
     static let largeLines = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20) + [UInt8(ascii: "\n")]
 
-    /// A large buffer of NDJSON lines goes to the sink in one write, as it
-    /// is, when nothing waits before it; otherwise after what waits, and
-    /// small ones are collected, the order kept either way.
-    @Test func largeBuffersOfLinesGoToTheSinkAsTheyAre() throws {
+    /// A buffer of NDJSON lines of `directThreshold` bytes or more goes to
+    /// the sink in one write, as it is, when nothing waits before it;
+    /// otherwise it waits after what waits, and smaller ones are collected,
+    /// the order kept either way.
+    @Test(arguments: [RecordOutput.directThreshold - 1, RecordOutput.directThreshold, 50_000, 1 << 20])
+    func buffersOfLinesFromTheThresholdGoToTheSinkAsTheyAre(size: Int) throws {
         let sink = Writes()
         var output = RecordOutput(pretty: false, sink: sink)
-        output.writeLines(Array("1\n".utf8))
-        output.writeLines(Self.largeLines)
-        output.writeLines(Self.largeLines)
-        output.writeLines(Array("2\n".utf8))
+        let lines = [UInt8](repeating: UInt8(ascii: "b"), count: size - 1) + [UInt8(ascii: "\n")]
+        let small = Array("1\n".utf8)
+        output.writeLines(lines)
+        output.writeLines(lines)
+        output.writeLines(small)
+        output.writeLines(lines)
         try output.finish()
-        #expect(sink.writes.map(\.count) == [Self.largeLines.count + 2, Self.largeLines.count, 2])
-        #expect(Array(sink.writes.joined()) == Array("1\n".utf8) + Self.largeLines + Self.largeLines + Array("2\n".utf8))
-    }
-
-    /// The lines of a run, some 50 KB, go to the sink as they are too; a
-    /// few kilobytes are collected.
-    @Test func aRunsLinesGoToTheSinkAsTheyAre() throws {
-        let sink = Writes()
-        var output = RecordOutput(pretty: false, sink: sink)
-        let run = [UInt8](repeating: UInt8(ascii: "b"), count: 50_000) + [UInt8(ascii: "\n")]
-        let few = [UInt8](repeating: UInt8(ascii: "c"), count: 4_000) + [UInt8(ascii: "\n")]
-        output.writeLines(run)
-        output.writeLines(run)
-        output.writeLines(few)
-        output.writeLines(run)
-        try output.finish()
-        #expect(sink.writes.map(\.count) == [run.count, run.count, few.count + run.count])
-        #expect(Array(sink.writes.joined()) == run + run + few + run)
+        let direct = size >= RecordOutput.directThreshold
+        #expect(sink.writes.map(\.count) == (direct ? [size, size, small.count + size] : [3 * size + small.count]))
+        #expect(Array(sink.writes.joined()) == lines + lines + small + lines)
     }
 
     /// After a write fails, nothing more is handed to the sink, and
