@@ -36,22 +36,20 @@ extension Benchmark {
                 (executable, maplang), (program, reference), lines: lines, output: folder + "/out", log: log)
             let name = "issues \(Self.sizeLabel(size))\(lines ? " as NDJSON" : "")"
             log("simdjson reference, \(name): measuring")
-            var times: ([Double], [Double]) = ([], [])
-            for round in 0..<max(Self.threadRounds, options.runs) {
-                for which in round % 2 == 0 ? [0, 1] : [1, 0] {
-                    let run = try Measurement.runProcesses(
-                        which == 0 ? program : executable, which == 0 ? reference : maplang, copies: 1, output: "/dev/null")
-                    guard run.status == 0 else { throw BenchError("\(which == 0 ? "the simdjson reference" : "maplang run") exited with \(run.status)") }
-                    if which == 0 { times.0.append(run.seconds) } else { times.1.append(run.seconds) }
-                }
+            func run(_ which: (program: String, arguments: [String], name: String)) throws -> Double {
+                let run = try Measurement.runProcesses(which.program, which.arguments, copies: 1, output: "/dev/null")
+                guard run.status == 0 else { throw BenchError("\(which.name) exited with \(run.status)") }
+                return run.seconds
             }
-            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-            let ratio = median(zip(times.0, times.1).map { $0 / $1 })
-            rows.append(BenchRow(job: "C++ simdjson On-Demand (process), \(name)", bytes: bytes.count, seconds: median(times.0), ratio: nil, peakBytes: nil))
+            let times = try Measurement.alternating(
+                runs: max(Self.threadRounds, options.runs),
+                timing: { try run((program, reference, "the simdjson reference")) }, { try run((executable, maplang, "maplang run")) })
+            let ratio = times.ratio
+            rows.append(BenchRow(job: "C++ simdjson On-Demand (process), \(name)", bytes: bytes.count, seconds: times.first, ratio: nil, peakBytes: nil))
             rows.append(
                 BenchRow(
                     job: "maplang run --jobs 1 (process), \(name): \(String(format: "%.2f", ratio))× the C++ program",
-                    bytes: bytes.count, seconds: median(times.1), ratio: nil, peakBytes: nil))
+                    bytes: bytes.count, seconds: times.second, ratio: nil, peakBytes: nil))
         }
         return rows
     }

@@ -193,7 +193,7 @@ public struct Benchmark {
                 times[which].append(result.seconds)
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let median = Measurement.median
         let speedUp = median(zip(times[0], times[1]).map { $0 / $1 })
         let machine = median(zip(times[0], times[2]).map { 2 * $0 / $1 })
         let note = String(format: "%.2f× one thread; two one-thread processes at once: %.2f×", speedUp, machine)

@@ -24,17 +24,30 @@ public enum Measurement {
     public static func alternating(
         runs: Int, _ first: () throws -> Void, _ second: () throws -> Void
     ) rethrows -> (first: Double, second: Double, ratio: Double) {
+        func timed(_ body: () throws -> Void) rethrows -> Double {
+            let start = ContinuousClock.now
+            try body()
+            return seconds(since: start)
+        }
+        return try alternating(runs: runs, timing: { try timed(first) }, { try timed(second) })
+    }
+
+    /// As `alternating(runs:_:_:)`, for jobs that time themselves: each
+    /// returns its time in seconds, as `runProcesses` does for a process.
+    public static func alternating(
+        runs: Int, timing first: () throws -> Double, _ second: () throws -> Double
+    ) rethrows -> (first: Double, second: Double, ratio: Double) {
         var times: ([Double], [Double]) = ([], [])
         for round in 0..<max(1, runs) {
             for which in round % 2 == 0 ? [0, 1] : [1, 0] {
-                let start = ContinuousClock.now
-                try which == 0 ? first() : second()
-                if which == 0 { times.0.append(seconds(since: start)) } else { times.1.append(seconds(since: start)) }
+                if which == 0 { times.0.append(try first()) } else { times.1.append(try second()) }
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return (median(times.0), median(times.1), median(zip(times.0, times.1).map { $0 / $1 }))
     }
+
+    /// The median of `values`, which are not empty (the upper one of an even count).
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// A process's peak resident set size (`VmHWM` in `/proc/PID/status`),
     /// or `nil` once it has exited, or while it is not yet running the
