@@ -63,7 +63,8 @@ enum URLValidator {
     static func namesHost(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard scheme.count <= 5 else { return false }
         switch scheme.reduce(UInt64(0), { $0 << 8 | UInt64($1 | 0x20) }) {
-        case 0x6874_7470, 0x68_7474_7073, 0x66_7470, 0x7773, 0x77_7373: return true
+        // "http", "https", "ftp", "ws", "wss", a byte of each per two hex digits.
+        case 0x68_74_74_70, 0x68_74_74_70_73, 0x66_74_70, 0x77_73, 0x77_73_73: return true
         default: return false
         }
     }
