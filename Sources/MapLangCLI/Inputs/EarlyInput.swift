@@ -8,8 +8,9 @@ import MapLang
 /// 20 MB, paid by whichever thread first reads each page. With `--jobs`,
 /// a helper thread reads them in while the rules compile, so the threads
 /// that map the records find them there. It reads no further than
-/// `MappedInput.releaseSpan`, where pages are first given back, so memory
-/// stays as bounded as without.
+/// `MappedInput.releaseSpan`, where pages are first given back, and stops
+/// if the mapping threads give pages back first, so memory stays as
+/// bounded as without.
 ///
 /// Only a regular file is opened early: opening a named pipe would wait
 /// for a writer, and reading one would take its bytes. An error opening

@@ -46,8 +46,11 @@ public final class MappedInput {
     public func release(before offset: Int) {
         let end = offset / Self.pageSize * Self.pageSize
         guard end - released >= Self.releaseSpan, let base = buffer.baseAddress else { return }
-        if released == 0 { releasing.withLock { $0 = true } }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        // Under the lock `readIn(first:)` reads under, so that it reads no page after it is given back.
+        releasing.withLock { stopped in
+            stopped = true
+            _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        }
         released = end
     }
 
@@ -55,26 +58,38 @@ public final class MappedInput {
     /// reads are made; written by that call alone, and never read.
     private var readInBytes: UInt8 = 0
 
-    /// How many pages `readIn(first:)` reads in between two looks at
-    /// whether pages have been given back.
+    /// How many pages `readIn(first:)` reads in at a time, holding the lock
+    /// `release(before:)` gives pages back under.
     private static let pagesReadInAtOnce = 16
 
     /// Reads one byte of every page of the first `count` bytes, so the
     /// system maps those pages now, not when the mapping first reads them.
     ///
     /// Called on a helper thread while another may already be reading the
-    /// file: it stops once `release(before:)` has given pages back, within
-    /// `pagesReadInAtOnce` pages, so that it never maps again a page that
-    /// was given back and memory stays as bounded as without it.
-    func readIn(first count: Int) {
+    /// file: it stops once `release(before:)` has given pages back, and
+    /// reads under the same lock, so it never maps again a page that was
+    /// given back and memory stays as bounded as without it.
+    ///
+    /// - Returns: How many pages it read.
+    @discardableResult
+    func readIn(first count: Int) -> Int {
         var combined: UInt8 = 0
+        var pages = 0
         let end = min(count, buffer.count)
         let chunk = Self.pagesReadInAtOnce * Self.pageSize
         for start in stride(from: 0, to: end, by: chunk) {
-            guard !releasing.withLock({ $0 }) else { break }
-            for offset in stride(from: start, to: min(start + chunk, end), by: Self.pageSize) { combined ^= buffer[offset] }
+            let going = releasing.withLock { stopped in
+                guard !stopped else { return false }
+                for offset in stride(from: start, to: min(start + chunk, end), by: Self.pageSize) {
+                    combined ^= buffer[offset]
+                    pages += 1
+                }
+                return true
+            }
+            guard going else { break }
         }
         readInBytes = combined
+        return pages
     }
 
     deinit {

@@ -56,4 +56,20 @@ struct EarlyInputTests {
             try early.take { () throws(ConsoleError) -> any InputSource in try console.openRunInput("input.json") }
         }
     }
+
+    /// Reading in maps every page of the span asked for, but none once the
+    /// mapping threads have given pages back: a page given back is never
+    /// mapped again by it.
+    @Test func readingInStopsOncePagesAreGivenBack() throws {
+        try Self.inFolder { folder in
+            let path = folder + "/input.json"
+            try Data(count: MappedInput.releaseSpan * 2).write(to: URL(fileURLWithPath: path))
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let mapped = try #require(ProcessConsole().openRunInput(path).mapped())
+            #expect(mapped.readIn(first: MappedInput.releaseSpan + 1) == MappedInput.releaseSpan / page + 1)
+            let released = try #require(ProcessConsole().openRunInput(path).mapped())
+            released.release(before: MappedInput.releaseSpan)
+            #expect(released.readIn(first: MappedInput.releaseSpan) == 0)
+        }
+    }
 }
