@@ -124,7 +124,9 @@ struct RunCommand {
             reporter.fail("`--pretty` cannot be used with `--ndjson`, whose output has one record per line")
             return .usage
         }
-        let early = Self.earlyInput(arguments, found: found, console: console)
+        // Checked here, reported after the rules' errors.
+        let jobs = Self.jobs(arguments)
+        let early = jobs.flatMap { Self.earlyInput(jobs: $0, found: found, console: console) }
         let rules: Rules
         let model: ModelID
         do {
@@ -147,7 +149,7 @@ struct RunCommand {
             reporter.fail("internal error: \(error)")
             return .internalError
         }
-        guard let jobs = Self.jobs(arguments) else {
+        guard let jobs else {
             reporter.fail("`--jobs` takes a number of threads from 1 to \(Rules.mostJobs), not `\(arguments.values["--jobs"] ?? "")`")
             return .usage
         }
@@ -212,10 +214,10 @@ struct RunCommand {
         }
     }
 
-    /// The first input, opened while the rules compile, when `--jobs` runs
-    /// more than one thread.
-    private static func earlyInput(_ arguments: ParsedArguments, found: RunInputs, console: any Console) -> EarlyInput? {
-        guard let jobs = jobs(arguments), jobs > 1, case .file(let path) = found.entries.first else { return nil }
+    /// The first input, opened before the rules compile, when the run maps
+    /// on `jobs` threads and that is more than one.
+    private static func earlyInput(jobs: Int, found: RunInputs, console: any Console) -> EarlyInput? {
+        guard jobs > 1, case .file(let path) = found.entries.first else { return nil }
         return EarlyInput(path: path, console: console)
     }
 
