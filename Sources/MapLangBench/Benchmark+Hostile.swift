@@ -71,6 +71,6 @@ extension Benchmark {
             times.append(result.seconds)
             peak = max(peak, result.peakBytes)
         }
-        return (times.sorted()[times.count / 2], peak, rulesText.utf8.count + inputBytes.count)
+        return (Measurement.median(times), peak, rulesText.utf8.count + inputBytes.count)
     }
 }

@@ -53,7 +53,7 @@ extension Benchmark {
         send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         _ = try reader.next()
         send(#"{"jsonrpc":"2.0","method":"exit"}"#)
-        let median = times.sorted()[times.count / 2]
+        let median = Measurement.median(times)
         return BenchRow(
             job: String(format: "maplang lsp: a change to a %d-line file re-checked, median of %d: %.1f ms (goal 50 ms)", Self.languageServerLines, times.count, median * 1000),
             bytes: text.utf8.count, seconds: median, ratio: nil, peakBytes: nil)

@@ -11,8 +11,7 @@ public enum Measurement {
             try body()
             times.append(seconds(since: start))
         }
-        times.sort()
-        return times[times.count / 2]
+        return median(times)
     }
 
     /// The median wall times of two jobs run `runs` times each, taking
