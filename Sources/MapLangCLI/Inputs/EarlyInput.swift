@@ -7,10 +7,11 @@ import MapLang
 /// one thread. Mapping a file's pages into memory costs about as long for
 /// 20 MB, paid by whichever thread first reads each page. With `--jobs`,
 /// a helper thread reads them in while the rules compile, so the threads
-/// that map the records find them there. It reads no further than
-/// `MappedInput.releaseSpan`, where pages are first given back, and stops
-/// if the mapping threads give pages back first, so memory stays as
-/// bounded as without.
+/// that map the records find them there. It stops when the run takes the
+/// input, as the rules are compiled: on two cores, a helper still reading
+/// in holds the core the second mapping thread is started on, which waits
+/// behind it. It reads no further than `MappedInput.releaseSpan`, where
+/// pages are first given back, so memory stays as bounded as without.
 ///
 /// Only a regular file is opened early: opening a named pipe would wait
 /// for a writer, and reading one would take its bytes. An error opening
@@ -38,7 +39,11 @@ final class EarlyInput {
     func take(orOpen open: () throws(ConsoleError) -> any InputSource) throws(ConsoleError) -> any InputSource {
         guard let result = opened else { return try open() }
         opened = nil
-        return try result.get()
+        let input = try result.get()
+        // The run's threads read the pages from here on: on two cores, the
+        // helper still reading in would hold the core the second one needs.
+        input.mapped()?.stopReadingIn()
+        return input
     }
 
     /// Reads in the first pages of `mapped` on a helper thread, which keeps

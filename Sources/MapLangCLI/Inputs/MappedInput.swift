@@ -17,8 +17,9 @@ public final class MappedInput {
     public let buffer: UnsafeBufferPointer<UInt8>
     /// Where pages have been given back up to.
     private var released = 0
-    /// Whether any pages have been given back, which stops `readIn(first:)`.
-    private let releasing = Lock(false)
+    /// Whether `readIn(first:)` is to stop: once any pages have been
+    /// given back, or it has been told to (`stopReadingIn()`).
+    private let readingInStops = Lock(false)
 
     /// Maps an open file descriptor's whole file; `nil` when it is not a
     /// regular, non-empty file that can be mapped.
@@ -47,7 +48,7 @@ public final class MappedInput {
         let end = offset / Self.pageSize * Self.pageSize
         guard end - released >= Self.releaseSpan, let base = buffer.baseAddress else { return }
         // Under the lock `readIn(first:)` reads under, so that it reads no page after it is given back.
-        releasing.withLock { stopped in
+        readingInStops.withLock { stopped in
             stopped = true
             _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
         }
@@ -62,13 +63,20 @@ public final class MappedInput {
     /// `release(before:)` gives pages back under.
     private static let pagesReadInAtOnce = 16
 
+    /// Stops `readIn(first:)` within a few pages, when the threads that map
+    /// the input begin and the core it runs on is theirs.
+    func stopReadingIn() {
+        readingInStops.withLock { $0 = true }
+    }
+
     /// Reads one byte of every page of the first `count` bytes, so the
     /// system maps those pages now, not when the mapping first reads them.
     ///
     /// Called on a helper thread while another may already be reading the
-    /// file: it stops once `release(before:)` has given pages back, and
-    /// reads under the same lock, so it never maps again a page that was
-    /// given back and memory stays as bounded as without it.
+    /// file: it stops once told to, or once `release(before:)` has given
+    /// pages back, reading under the lock that does so, so it never maps
+    /// again a page that was given back and memory stays as bounded as
+    /// without it.
     ///
     /// - Returns: How many pages it read.
     @discardableResult
@@ -78,7 +86,7 @@ public final class MappedInput {
         let end = min(count, buffer.count)
         let chunk = Self.pagesReadInAtOnce * Self.pageSize
         for start in stride(from: 0, to: end, by: chunk) {
-            let going = releasing.withLock { stopped in
+            let going = readingInStops.withLock { stopped in
                 guard !stopped else { return false }
                 for offset in stride(from: start, to: min(start + chunk, end), by: Self.pageSize) {
                     combined ^= buffer[offset]

@@ -29,6 +29,8 @@ struct EarlyInputTests {
             #expect(opened == 0)
             let mapped = try #require(input.mapped())
             #expect(input.mapped() === mapped)
+            // Taken, the input is the run's threads' to read in: reading in stops.
+            #expect(mapped.readIn(first: MappedInput.releaseSpan) == 0)
             #expect(Array(mapped.buffer) == bytes)
             // Taken once: asked again, the input is opened again.
             let again = try early.take(orOpen: open)
@@ -58,8 +60,8 @@ struct EarlyInputTests {
     }
 
     /// Reading in maps every page of the span asked for, but none once the
-    /// mapping threads have given pages back: a page given back is never
-    /// mapped again by it.
+    /// mapping threads have given pages back, or once told to stop: a page
+    /// given back is never mapped again by it.
     @Test func readingInStopsOncePagesAreGivenBack() throws {
         try Self.inFolder { folder in
             let path = folder + "/input.json"
@@ -70,6 +72,9 @@ struct EarlyInputTests {
             let released = try #require(ProcessConsole().openRunInput(path).mapped())
             released.release(before: MappedInput.releaseSpan)
             #expect(released.readIn(first: MappedInput.releaseSpan) == 0)
+            let stopped = try #require(ProcessConsole().openRunInput(path).mapped())
+            stopped.stopReadingIn()
+            #expect(stopped.readIn(first: MappedInput.releaseSpan) == 0)
         }
     }
 }
