@@ -17,8 +17,7 @@ extension Benchmark {
     /// - Throws: `BenchError` when a case gives another exit status or
     ///   report than it should, or grows faster than the limits allow.
     package func hostileRows(_ executable: String, cases: [HostileCase] = HostileCase.all) throws -> [BenchRow] {
-        let directory = NSTemporaryDirectory() + "/maplang-hostile-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var rows: [BenchRow] = []
         var failures: [String] = []

@@ -73,13 +73,4 @@ extension Benchmark {
             throw BenchError("MapLang and the simdjson reference disagree at \(difference)")
         }
     }
-
-    /// A new folder of its own for the benchmark's files, made with `mkdtemp`.
-    static func temporaryFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/maplang-bench-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw BenchError("cannot make a temporary folder")
-        }
-        return String(cString: made)
-    }
 }

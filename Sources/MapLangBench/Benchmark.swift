@@ -141,9 +141,10 @@ public struct Benchmark {
 
     /// `maplang run` as a process on a file: wall time and its own peak memory.
     private func endToEnd(_ executable: String, rules: String, bytes: [UInt8], size: Int, reference: Double) throws -> BenchRow {
-        let input = NSTemporaryDirectory() + "/maplang-bench-\(size).json"
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/issues.json"
         try Data(bytes).write(to: URL(fileURLWithPath: input))
-        defer { try? FileManager.default.removeItem(atPath: input) }
         var times: [(Double, Int)] = []
         for _ in 0..<max(1, min(options.runs, 3)) {
             let result = try Measurement.runProcess(executable, ["run", rules, input], output: "/dev/null")
@@ -174,9 +175,10 @@ public struct Benchmark {
     /// see much the same load from the machine's other work.
     private func threadRows(_ executable: String, rules: String, input: [UInt8], name: String, size: Int) throws -> [BenchRow] {
         let lines = name.hasSuffix("--ndjson")
-        let path = NSTemporaryDirectory() + "/maplang-bench-threads-\(size).\(lines ? "ndjson" : "json")"
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + (lines ? "/issues.ndjson" : "/issues.json")
         try Data(input).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs"]
         // The three runs of a round: one thread, `--jobs 2`, two one-thread processes at once.
         let runs: [() throws -> (seconds: Double, status: Int32)] = [
@@ -269,9 +271,10 @@ public struct Benchmark {
     private func startUpRow(_ executable: String, rules: String) throws -> BenchRow {
         var generator = IssueGenerator()
         let bytes = generator.document(bytes: 1000)
-        let input = NSTemporaryDirectory() + "/maplang-bench-1k.json"
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/issues.json"
         try Data(bytes).write(to: URL(fileURLWithPath: input))
-        defer { try? FileManager.default.removeItem(atPath: input) }
         var times: [Double] = []
         var peak = 0
         for _ in 0..<Self.shortJobRuns {
