@@ -47,8 +47,9 @@ struct BenchmarkTests {
     @Test func processesRunSideBySideReportAFailure() throws {
         let ok = try Measurement.runProcesses("/bin/sh", ["-c", "exit 0"], copies: 2, output: "/dev/null")
         #expect(ok.status == 0)
-        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-bench-copies-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: marks) }
+        let folder = try Benchmark.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let marks = folder + "/marks"
         let failed = try Measurement.runProcesses(
             "/bin/sh", ["-c", "echo x >> \(marks); exit 3"], copies: 3, output: "/dev/null")
         #expect(failed.status == 3)

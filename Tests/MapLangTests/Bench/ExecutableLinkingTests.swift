@@ -22,8 +22,9 @@ struct ExecutableLinkingTests {
     }
 
     static func linking(of bytes: [UInt8]) throws -> ExecutableLinking? {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("maplang-linking-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try Benchmark.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/program"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return ExecutableLinking(path: path)
     }
