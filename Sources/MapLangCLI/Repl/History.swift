@@ -91,8 +91,9 @@ struct History: Sendable, Equatable {
     /// - Returns: Whether it was written.
     @discardableResult
     func save(to path: String) -> Bool {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // A new name nothing stands at, so no one's link there is followed.
+        let temporary = ReplacingFile.temporaryName(for: path)
+        let descriptor = ReplacingFile.createExclusively(temporary, mode: 0o600)
         guard descriptor >= 0 else { return false }
         let bytes = Array(text.utf8)
         var offset = 0

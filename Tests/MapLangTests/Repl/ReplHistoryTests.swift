@@ -70,6 +70,24 @@ struct ReplHistoryTests {
         #expect(permissions == 0o600)
     }
 
+    /// Saving writes a new file of a random name and renames it: a link
+    /// another user left at a name made from the process id, as saving
+    /// once used, is neither followed nor replaced.
+    @Test func savingFollowsNoLinkBesideTheHistory() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history"
+        let victim = directory + "/victim"
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let planted = path + ".\(getpid()).tmp"
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        #expect(History(entries: ["a"]).save(to: path))
+        #expect(try TestFiles.text(path) == "a\n")
+        #expect(try TestFiles.text(victim) == "keep me\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: planted) == victim)
+        #expect(try TestFiles.list(directory) == ["history", "history.\(getpid()).tmp", "victim"])
+    }
+
     @Test func aMissingFileIsAnEmptyHistory() {
         let loaded = History.load(from: "/nonexistent-maplang/history")
         #expect(loaded.entries.isEmpty)
