@@ -51,10 +51,12 @@ extension Benchmark {
         let rules = directory + "/hostile.map"
         let input = directory + "/input"
         let errors = directory + "/errors"
+        // Gone before the next case, which writes its own afresh.
+        defer { for file in [rules, input, errors] { try? FileManager.default.removeItem(atPath: file) } }
         let rulesText = hostile.rules(units)
-        try Data(rulesText.utf8).write(to: URL(fileURLWithPath: rules))
+        try Data(rulesText.utf8).write(to: URL(fileURLWithPath: rules), options: .withoutOverwriting)
         let inputBytes = hostile.input?(units) ?? []
-        try Data(inputBytes).write(to: URL(fileURLWithPath: input))
+        try Data(inputBytes).write(to: URL(fileURLWithPath: input), options: .withoutOverwriting)
         var times: [Double] = []
         var peak = 0
         for _ in 0..<max(1, min(options.runs, 3)) {

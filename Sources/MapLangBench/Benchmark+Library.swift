@@ -82,7 +82,7 @@ extension Benchmark {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/issues.json"
-        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        try Data(bytes).write(to: URL(fileURLWithPath: input), options: .withoutOverwriting)
         return try DecodePeak.allCases.map { decoder in
             let result = try Measurement.runProcess(executable, ["--decode-peak", input, decoder.rawValue], output: "/dev/null")
             guard result.status == 0 else { throw BenchError("--decode-peak \(decoder.rawValue) exited with \(result.status)") }

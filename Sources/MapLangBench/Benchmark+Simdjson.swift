@@ -28,7 +28,7 @@ extension Benchmark {
             var generator = IssueGenerator()
             let bytes = lines ? generator.lines(bytes: size) : generator.document(bytes: size)
             let input = folder + (lines ? "/issues.ndjson" : "/issues.json")
-            try Data(bytes).write(to: URL(fileURLWithPath: input))
+            try Data(bytes).write(to: URL(fileURLWithPath: input), options: .withoutOverwriting)
             let rules = options.packageRoot + "/examples/issues-bench/issues-bench.map"
             let maplang = ["run", rules, input, "--jobs", "1"] + (lines ? ["--ndjson"] : [])
             let reference = (lines ? ["--ndjson"] : []) + [input]

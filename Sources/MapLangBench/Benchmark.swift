@@ -144,7 +144,7 @@ public struct Benchmark {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/issues.json"
-        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        try Data(bytes).write(to: URL(fileURLWithPath: input), options: .withoutOverwriting)
         var times: [(Double, Int)] = []
         for _ in 0..<max(1, min(options.runs, 3)) {
             let result = try Measurement.runProcess(executable, ["run", rules, input], output: "/dev/null")
@@ -178,7 +178,7 @@ public struct Benchmark {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + (lines ? "/issues.ndjson" : "/issues.json")
-        try Data(input).write(to: URL(fileURLWithPath: path))
+        try Data(input).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         let arguments = ["run", rules, path] + (lines ? ["--ndjson"] : []) + ["--jobs"]
         // The three runs of a round: one thread, `--jobs 2`, two one-thread processes at once.
         let runs: [() throws -> (seconds: Double, status: Int32)] = [
@@ -274,7 +274,7 @@ public struct Benchmark {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/issues.json"
-        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        try Data(bytes).write(to: URL(fileURLWithPath: input), options: .withoutOverwriting)
         var times: [Double] = []
         var peak = 0
         for _ in 0..<Self.shortJobRuns {

@@ -192,22 +192,3 @@ struct GrowthCaseTests {
         #expect(throws: BenchError.self) { try gone.rules(from: "model A {}\n") }
     }
 }
-
-/// Where the benchmark writes its data: folders no one else can have made.
-struct BenchmarkTemporaryFolderTests {
-    @Test func eachFolderIsNewEmptyAndTheUsersAlone() throws {
-        let first = try Benchmark.temporaryFolder()
-        let second = try Benchmark.temporaryFolder()
-        defer {
-            try? FileManager.default.removeItem(atPath: first)
-            try? FileManager.default.removeItem(atPath: second)
-        }
-        #expect(first != second)
-        for folder in [first, second] {
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
-            let attributes = try FileManager.default.attributesOfItem(atPath: folder)
-            #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
-            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
-        }
-    }
-}
