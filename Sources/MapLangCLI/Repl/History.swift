@@ -95,17 +95,12 @@ struct History: Sendable, Equatable {
         let temporary = ReplacingFile.temporaryName(for: path)
         let descriptor = ReplacingFile.createExclusively(temporary, mode: 0o600)
         guard descriptor >= 0 else { return false }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                close(descriptor)
-                unlink(temporary)
-                return false
-            }
-            offset += count
+        do throws(ConsoleError) {
+            try writeAll(Array(text.utf8), to: descriptor, name: temporary)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            return false
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
