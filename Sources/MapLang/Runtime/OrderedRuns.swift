@@ -35,6 +35,12 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     }
 
     /// The runs not yet begun, which the helpers and the caller claim.
+    ///
+    /// A helper that finds none waits for the next rather than ending, until
+    /// the runs are let go of: a caller that takes results more slowly than
+    /// the helpers map them (as `Rules.decode` does) empties the backlog
+    /// again and again, and a thread started anew each time would cost its
+    /// start and leave the next run to the caller while it starts.
     private final class Backlog: Sendable {
         /// What the lock guards.
         struct State {
@@ -42,39 +48,85 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
             var waiting = Queue<Slot>()
             /// How many helper threads are taking runs.
             var helpers = 0
+            /// How many of them wait for a run.
+            var idle = 0
+            /// Whether the runs were let go of, so that helpers end.
+            var isClosed = false
+        }
+
+        /// What adding a run asks of the helpers.
+        private enum Helper {
+            case wake, start, none
+        }
+
+        /// What a helper does next.
+        private enum Next {
+            case run(Slot), wait, end
         }
 
         /// The runs not yet begun and the helpers, under one lock.
         let state = Lock(State())
+        /// Signalled once for each waiting helper woken.
+        let wake = DispatchSemaphore(value: 0)
 
-        /// Adds a run; `true` when a new helper should start on it.
+        /// Adds a run, waking a waiting helper for it if there is one;
+        /// `true` when a new helper should start on it.
         func add(_ slot: Slot, helpers limit: Int) -> Bool {
-            state.withLock { state in
+            let helper: Helper = state.withLock { state in
                 state.waiting.append(slot)
-                guard state.helpers < limit else { return false }
+                if state.idle > 0 {
+                    state.idle -= 1
+                    return .wake
+                }
+                guard state.helpers < limit else { return .none }
                 state.helpers += 1
-                return true
+                return .start
+            }
+            switch helper {
+            case .wake:
+                wake.signal()
+                return false
+            case .start: return true
+            case .none: return false
             }
         }
 
-        /// The oldest run not yet begun, now claimed; `nil` when there is
-        /// none, and then a helper that asks stops.
-        func claim(asHelper: Bool) -> Slot? {
-            state.withLock { state in
-                let slot = state.waiting.popFirst()
-                if slot == nil && asHelper { state.helpers -= 1 }
-                return slot
+        /// The oldest run not yet begun, now claimed; `nil` when there is none.
+        func claim() -> Slot? {
+            state.withLock { $0.waiting.popFirst() }
+        }
+
+        /// Gives up the runs not yet begun, which will never be, and ends
+        /// the helpers once they finish what they began.
+        func close() -> [Slot] {
+            let (dropped, idle) = state.withLock { state in
+                state.isClosed = true
+                defer { state.idle = 0 }
+                return (state.waiting.takeAll(), state.idle)
             }
+            for _ in 0..<idle { wake.signal() }
+            return dropped
         }
 
-        /// Gives up the runs not yet begun; they will never be.
-        func drop() -> [Slot] {
-            state.withLock { $0.waiting.takeAll() }
-        }
-
-        /// A helper: takes runs until none is left.
+        /// A helper: takes runs, waiting for more when there are none,
+        /// until the runs are let go of.
         func help() {
-            while let slot = claim(asHelper: true) { slot.run() }
+            while true {
+                let next: Next = state.withLock { state in
+                    if let slot = state.waiting.popFirst() { return .run(slot) }
+                    guard !state.isClosed else {
+                        state.helpers -= 1
+                        return .end
+                    }
+                    state.idle += 1
+                    return .wait
+                }
+                switch next {
+                case .run(let slot): slot.run()
+                case .wait: wake.wait()
+                case .end: return
+                }
+            }
         }
     }
 
@@ -128,7 +180,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         guard let slot = slots.popFirst() else { return nil }
         // A semaphore's wait with a timeout of now can sleep a millisecond; the flag does not.
         while !slot.isDone.withLock({ $0 }) {
-            guard let other = backlog.claim(asHelper: false) else {
+            guard let other = backlog.claim() else {
                 slot.ready.wait()
                 break
             }
@@ -141,7 +193,7 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
     /// taken, since they may read memory their caller frees once it lets go
     /// of them; frees their results.
     deinit {
-        let dropped = Set(backlog.drop().map(ObjectIdentifier.init))
+        let dropped = Set(backlog.close().map(ObjectIdentifier.init))
         for slot in slots.takeAll() where !dropped.contains(ObjectIdentifier(slot)) {
             slot.ready.wait()
             // The helper may hold the slot a moment longer; the result goes now.

@@ -115,6 +115,74 @@ struct OrderedRunsTests {
         #expect(overlap.begun == 1)
     }
 
+    #if canImport(Darwin) || os(Linux)
+    /// The system's id of the calling thread, never given to another
+    /// thread while the process runs (on Linux, read from
+    /// `/proc/thread-self`, a link to `<process>/task/<thread>`).
+    static func threadID() -> UInt64 {
+        #if canImport(Darwin)
+        var id: UInt64 = 0
+        pthread_threadid_np(nil, &id)
+        return id
+        #else
+        let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+        return link.flatMap { $0.split(separator: "/").last.flatMap { UInt64($0) } } ?? 0
+        #endif
+    }
+
+    /// Starts a run that gives its thread's id, waits until a helper has
+    /// begun it (so the caller cannot take it over), and takes its result.
+    static func helperThread(of runs: OrderedRuns<UInt64>, _ overlap: Overlap) throws -> UInt64? {
+        let begun = overlap.begun
+        runs.start { _ = overlap.run(0); return threadID() }
+        var waited = 0
+        while overlap.begun == begun {
+            // A helper thread starts within milliseconds; ten seconds means it never will.
+            try #require(waited < 10_000, "no helper began the run")
+            usleep(1_000)
+            waited += 1
+        }
+        return runs.next()
+    }
+
+    /// A caller slower than its helper (as `Rules.decode`, which decodes
+    /// each record the helper maps) leaves the helper without runs again
+    /// and again: the same helper waits for the next each time, rather
+    /// than one thread ending and another starting.
+    @Test func aHelperOutOfRunsWaitsForTheNext() throws {
+        let overlap = Overlap()
+        let runs = OrderedRuns<UInt64>(threads: 2)
+        var helpers: Set<UInt64> = []
+        for _ in 0..<4 {
+            let helper = try #require(try Self.helperThread(of: runs, overlap))
+            helpers.insert(helper)
+            // The helper has found no run and waits.
+            usleep(5_000)
+        }
+        #expect(helpers.count == 1)
+        #expect(!helpers.contains(0) && !helpers.contains(Self.threadID()))
+    }
+
+    #if os(Linux)
+    /// Once the runs are let go of, a helper waiting for more ends.
+    @Test func waitingHelpersEndWithTheRuns() throws {
+        let overlap = Overlap()
+        var helper: UInt64?
+        do {
+            let runs = OrderedRuns<UInt64>(threads: 2)
+            helper = try Self.helperThread(of: runs, overlap)
+        }
+        let task = "/proc/self/task/\(try #require(helper))"
+        var waited = 0
+        while FileManager.default.fileExists(atPath: task), waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(!FileManager.default.fileExists(atPath: task), "the helper still runs")
+    }
+    #endif
+    #endif
+
     @Test func runsAheadGrowWithThreadsUpToABound() {
         #expect(OrderedRuns<Int>.runsAhead(threads: 1) == 4)
         #expect(OrderedRuns<Int>.runsAhead(threads: 2) == 8)
