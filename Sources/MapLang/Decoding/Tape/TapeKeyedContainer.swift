@@ -135,6 +135,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try read(index)
     }
 
+    // Inlined into each integer type's method, which then reads that very
+    // type: a generic call from a container generic over its keys would
+    // ask the runtime for the integer type's metadata on every value.
+    @inline(__always)
     private func presentInteger<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer? {
         try present(key) { try TapeScalars.integer(tape, $0, at: path.appending(key)) }
     }
@@ -143,6 +147,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try present(key) { try TapeScalars.floating(tape, $0, at: path.appending(key)) }
     }
 
+    @inline(__always)
     private func integer<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer {
         try TapeScalars.integer(tape, value(for: key), at: path.appending(key))
     }

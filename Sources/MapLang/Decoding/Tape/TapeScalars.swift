@@ -76,6 +76,7 @@ enum TapeScalars {
 
     /// An integer that fits `Integer` exactly: a plain integer literal read
     /// digit by digit, any other number through its value.
+    @inline(__always)
     static func integer<Integer: FixedWidthInteger>(_ tape: RecordTape, _ index: Int, at path: @autoclosure () -> CodingPathChain) throws -> Integer {
         if let integer = int64(tape, index), let exact = Integer(exactly: integer) { return exact }
         // Past `Int64`: an unsigned integer's plain digits, exactly.
