@@ -46,9 +46,9 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
         struct State {
             /// Runs not yet begun, oldest first.
             var waiting = Queue<Slot>()
-            /// How many helper threads are taking runs.
+            /// How many helper threads were started and have not ended.
             var helpers = 0
-            /// How many of them wait for a run.
+            /// How many of them wait for a run and have not been woken.
             var idle = 0
             /// Whether the runs were let go of, so that helpers end.
             var isClosed = false
@@ -163,7 +163,9 @@ package final class OrderedRuns<Result>: @unchecked Sendable {
 
     /// Starts a run: a helper thread or the caller maps it.
     ///
-    /// `work` may only read what the runs share; its result is its own.
+    /// `work` may only read what the runs share; its result is its own. It
+    /// must not hold these runs: their helpers wait for more until the
+    /// runs are let go of.
     package func start(_ work: @escaping @Sendable () -> Result) {
         let slot = Slot(work)
         slots.append(slot)

@@ -171,8 +171,12 @@ struct OrderedRunsTests {
         do {
             let runs = OrderedRuns<UInt64>(threads: 2)
             helper = try Self.helperThread(of: runs, overlap)
+            // The helper has found no run and waits.
+            usleep(5_000)
         }
-        let task = "/proc/self/task/\(try #require(helper))"
+        let id = try #require(helper)
+        try #require(id != 0, "the helper's thread id could not be read")
+        let task = "/proc/self/task/\(id)"
         var waited = 0
         while FileManager.default.fileExists(atPath: task), waited < 10_000 {
             usleep(1_000)
