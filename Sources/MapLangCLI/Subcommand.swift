@@ -57,7 +57,7 @@ enum Subcommand: CaseIterable {
         case .explain: ExplainCommand(arguments: arguments, console: console).execute()
         case .languageServer: LanguageServerCommand(arguments: arguments, console: console).execute()
         case .completions: CompletionsCommand(arguments: arguments, console: console).execute()
-        case .manualPage: ManualPageCommand(console: console).execute()
+        case .manualPage: ManualPageCommand(arguments: arguments, console: console).execute()
         }
     }
 

@@ -15,6 +15,33 @@ struct ToolSpec: Sendable {
 
     /// The words that may come first: the commands' names, then the options' spellings.
     var firstWords: [String] { commands.map(\.name) + toolOptions.flatMap(\.names) }
+
+    /// The environment variables the tool reads, each with what it does.
+    var environment: [NamedMeaning] {
+        [
+            NamedMeaning(
+                name: History.environmentVariable,
+                meaning: "the file `\(program) repl` keeps its history in; empty, no history is kept")
+        ]
+    }
+
+    /// The files the tool reads or writes of its own accord, each with what it is.
+    var files: [NamedMeaning] {
+        [
+            NamedMeaning(
+                name: "~/" + History.defaultFileName,
+                meaning: "the history of `\(program) repl`, when \(History.environmentVariable) is not set")
+        ]
+    }
+}
+
+/// A name the reference and the manual page list, such as an environment
+/// variable, with what it means.
+struct NamedMeaning: Sendable {
+    /// The name, as written.
+    let name: String
+    /// What it is or does.
+    let meaning: String
 }
 
 extension CommandSpec {

@@ -30,17 +30,11 @@ struct ManualPage {
         }
         lines += [".SH OPTIONS"] + tool.toolOptions.flatMap(Self.item)
         lines += [".SH EXIT STATUS"] + ExitCode.allCases.flatMap { Self.item(Roff.bold("\($0.rawValue)"), $0.meaning) }
-        lines += [".SH ENVIRONMENT"]
-        lines += Self.item(
-            Roff.bold(History.environmentVariable),
-            "the file `\(tool.program) repl` keeps its history in; empty, no history is kept")
-        lines += [".SH FILES"]
-        lines += Self.item(
-            Roff.italic("~/" + History.defaultFileName),
-            "the history of `\(tool.program) repl`, when \(History.environmentVariable) is not set")
+        lines += [".SH ENVIRONMENT"] + tool.environment.flatMap { Self.item(Roff.bold($0.name), $0.meaning) }
+        lines += [".SH FILES"] + tool.files.flatMap { Self.item(Roff.italic($0.name), $0.meaning) }
         lines += [
             ".SH SEE ALSO",
-            Roff.escaped("grammar.md, the language's reference, and README.md, in MapLang's source."),
+            Roff.escaped("grammar.md, the language's reference, README.md and \(CommandReference.path), in MapLang's source."),
         ]
         return lines.joined(separator: "\n") + "\n"
     }

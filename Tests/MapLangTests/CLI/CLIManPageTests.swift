@@ -112,9 +112,12 @@ struct CLIManPageTests {
     }
 
     static let help = """
-        usage: maplang manpage
+        usage: maplang manpage [options]
 
         print the manual page in roff, for `man`
+
+        options:
+          --markdown  print the command-line reference in Markdown (MapLang's `docs/command-line.md`) instead
 
         """
 
@@ -135,7 +138,7 @@ struct CLIManPageTests {
     @Test func takesNoArguments() {
         let (result, _) = CLIHarness.run(["manpage", "extra"])
         CLIHarness.expect(
-            result, stderr: "maplang: error: unexpected argument `extra`\nusage: maplang manpage\n", status: 64)
+            result, stderr: "maplang: error: unexpected argument `extra`\nusage: maplang manpage [options]\n", status: 64)
     }
 
     /// A help line split at its first run of two or more spaces: `  --pretty   indent` gives `--pretty`, `indent`.

@@ -10,7 +10,7 @@ import Testing
 /// command-line tool, against `expected.swift` beside it: the generated
 /// code is deterministic and stable. `MAPLANG_UPDATE=1 swift test` rewrites
 /// the files, and still fails, so a review of the diff is never skipped.
-/// (`scripts/check-generated-swift.sh` compiles them and round-trips each
+/// (`scripts/check-consumer.sh` compiles them and round-trips each
 /// example through them.)
 struct GoldenSwiftGenerationTests {
     @Test(arguments: ExampleFolders.names)
