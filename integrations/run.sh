@@ -7,7 +7,8 @@
 #
 #   - Spark: PySpark 4.0.1, master local[2] (integrations/spark/check_spark.py);
 #     needs Java 17 or later. PySpark is installed from the Python package
-#     index into a virtual environment under .build (never committed).
+#     index into a virtual environment kept between runs
+#     (scripts/lib/cache.sh, never committed).
 #   - GNU parallel --pipe and --pipepart (integrations/parallel/check.sh).
 #   - Hadoop Streaming, simulated step by step from Hadoop's sources, since
 #     Hadoop cannot be installed from Debian or the package index
@@ -60,12 +61,9 @@ if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then
 elif ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/dev/null; then
     skipped+=("Spark: Python 3 with its venv module is not installed (Debian: apt-get install python3-venv)")
 else
-    venv=.build/integrations-venv
-    if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyspark; assert pyspark.__version__ == '4.0.1'" 2>/dev/null; then
-        rm -rf "$venv"
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install --quiet --disable-pip-version-check 'pyspark==4.0.1'
-    fi
+    # shellcheck source=../scripts/lib/cache.sh
+    source scripts/lib/cache.sh
+    venv=$(maplang_python_env integrations 'pyspark==4.0.1')
     echo "== Apache Spark (PySpark 4.0.1, local[2])"
     # Spark's own start-up chatter goes to standard error; the mappers'
     # summary lines too.

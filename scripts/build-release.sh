@@ -12,13 +12,22 @@
 # such as `dlopen` and `getpwuid_r`, called by the Swift runtime and
 # Foundation (never by MapLang), need glibc's shared libraries at run time.
 #
-# usage: scripts/build-release.sh [more `swift build` arguments]
+# `--all` builds every target with the same flags (the benchmark among
+# them), as CI does once, so that a later build of `maplang` alone, by the
+# install or here, has nothing left to do.
+#
+# usage: scripts/build-release.sh [--all] [more `swift build` arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+products=(--product maplang)
+if [ "${1:-}" = --all ]; then
+    products=()
+    shift
+fi
 flags=()
 if [ "$(uname -s)" = Linux ]; then
     flags=(-Xswiftc -static-executable -Xlinker -l_FoundationCollections -Xlinker -l_FoundationCShims)
 fi
 # `${flags[@]+...}`: an empty array is an unbound variable to bash 3.2, macOS's.
-swift build -c release --product maplang ${flags[@]+"${flags[@]}"} "$@" >&2
+swift build -c release ${products[@]+"${products[@]}"} ${flags[@]+"${flags[@]}"} "$@" >&2
 echo "$(swift build -c release --show-bin-path "$@")/maplang"

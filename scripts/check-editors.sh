@@ -15,8 +15,8 @@
 #   - editors/nvim installed as a package in a real Neovim, with no user
 #     configuration, against the real server (scripts/editors/check_nvim.lua).
 # The Python packages, at the versions pinned below, are installed from the
-# Python package index into a virtual environment under .build (never
-# committed), made again whenever it lacks that set; Node.js and Neovim are
+# Python package index into a virtual environment kept between runs for that
+# set (scripts/lib/cache.sh, never committed); Node.js and Neovim are
 # Debian's `nodejs` and `neovim`, installed with apt-get when this runs as
 # root. Each check prints `N passed, N failed`; any failure fails the
 # script. A check skips, saying so, only where its tool cannot be installed.
@@ -32,7 +32,6 @@ status=0
 if ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/dev/null; then
     echo "check-editors: SKIPPED the LSP client and TextMate checks: Python 3 with its venv module is not installed (Debian: apt-get install python3-venv)" >&2
 else
-    venv=.build/editors-venv
     # Versions that work together on Python 3.11: pytest-lsp 0.4 is the last
     # series on pygls 1 (1.0 needs pygls 2); lsprotocol, cattrs and attrs are
     # what pygls reads and writes the protocol's JSON with.
@@ -40,20 +39,10 @@ else
         pytest-lsp==0.4.3 pygls==1.3.1 lsprotocol==2023.0.1 cattrs==26.2.1 attrs==26.1.0
         pytest==8.3.5 pytest-asyncio==0.24.0 pytest-timeout==2.3.1 textmate-grammar-python==0.6.1
     )
+    # shellcheck source=lib/cache.sh
+    source scripts/lib/cache.sh
     installed=yes
-    # The venv records the set it was made with: another set, or a package
-    # that does not import, makes it again.
-    if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/pinned.txt" 2>/dev/null)" != "${pinned[*]}" ] ||
-        ! "$venv/bin/python" -c "import pytest_lsp, pytest_asyncio, pytest_timeout, textmate_grammar" 2>/dev/null; then
-        rm -rf "$venv"
-        if python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check "${pinned[@]}"; then
-            echo "${pinned[*]}" >"$venv/pinned.txt"
-        else
-            echo "check-editors: pip could not install ${pinned[*]}" >&2
-            installed=no
-            status=1
-        fi
-    fi
+    venv=$(maplang_python_env editors "${pinned[@]}") || { installed=no; status=1; }
     if [ "$installed" = yes ]; then
         echo "-- maplang lsp end to end with a real client (pytest-lsp)"
         junit=.build/editors-lsp-junit.xml

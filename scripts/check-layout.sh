@@ -8,8 +8,11 @@
 #     tool's `main.swift`;
 #  2. in a copy of the checkout arranged as such a disk presents it (each
 #     folder whose name differs only in case from an earlier one merged into
-#     it, the later name a symbolic link to it), every target builds with no
-#     warning and the whole test suite passes;
+#     it, the later name a symbolic link to it), every target and the tests
+#     build with no warning and the whole test suite passes; with
+#     `--no-tests` (as CI runs it, having run the suite in the checkout),
+#     every target but the tests builds with no warning and the `maplang`
+#     built there maps examples/github as expected;
 #  3. a clone onto an emulated case-insensitive, case-preserving file system
 #     (`caseless_fs.py`, through FUSE) loads with `swift package describe`
 #     with no error or warning, each target with its own files. Building
@@ -111,7 +114,9 @@ for path in sorted(p for p in sys.stdin.buffer.read().decode().split("\0") if p)
 [ -L "$merged/Sources/maplang" ] && [ -f "$merged/Sources/MapLang/main.swift" ] \
     || fail "the copy does not merge Sources/maplang into Sources/MapLang"
 echo "Sources/maplang -> $(readlink "$merged/Sources/maplang"), holding main.swift beside the library"
-if ! (cd "$merged" && swift build --build-tests > "$work/merged-build.log" 2>&1); then
+build=(swift build)
+if [ "$run_tests" = 1 ]; then build+=(--build-tests); fi
+if ! (cd "$merged" && "${build[@]}" > "$work/merged-build.log" 2>&1); then
     grep -E "warning:|error:" "$work/merged-build.log" >&2
     fail "the merged arrangement does not build"
 fi
@@ -125,6 +130,12 @@ if [ "$run_tests" = 1 ]; then
         fail "the test suite fails in the merged arrangement"
     fi
     tail -n 1 "$work/merged-test.log"
+else
+    # shellcheck disable=SC2046
+    (cd "$merged" && "$(swift build --show-bin-path)/maplang" run examples/github/github.map examples/github/input.json \
+        $(cat examples/github/args)) > "$work/github.json" || fail "the maplang built there fails on examples/github"
+    diff -u examples/github/expected.json "$work/github.json" || fail "the maplang built there maps examples/github otherwise"
+    echo "the maplang built there maps examples/github as expected"
 fi
 
 echo "== 3. load a clone on an emulated case-insensitive file system"

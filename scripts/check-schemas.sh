@@ -2,7 +2,7 @@
 # Checks the JSON Schemas `maplang schema` writes for every example with a
 # real validator, the Python `jsonschema` package (draft 2020-12, with its
 # format checkers), installed from the Python package index into a virtual
-# environment under .build (never committed):
+# environment kept between runs (scripts/lib/cache.sh, never committed):
 #   - each schema validates against the 2020-12 meta-schema;
 #   - every record of an example's input that maps is valid against the
 #     input schema, and every one that fails on an error the schema can
@@ -21,12 +21,9 @@ if ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/d
     echo "check-schemas: SKIPPED: Python 3 with its venv module is not installed (Debian: apt-get install python3-venv)" >&2
     exit 0
 fi
-venv=.build/schema-venv
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import jsonschema, rfc3339_validator" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'jsonschema[format-nongpl]==4.26.0'
-fi
+# shellcheck source=lib/cache.sh
+source scripts/lib/cache.sh
+venv=$(maplang_python_env schema 'jsonschema[format-nongpl]==4.26.0')
 
 swift build --product maplang >/dev/null
 "$venv/bin/python" scripts/schema/check_schemas.py "$(swift build --show-bin-path)/maplang" examples

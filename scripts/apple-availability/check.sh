@@ -20,7 +20,8 @@
 #
 # usage: scripts/apple-availability/check.sh    (about a minute per platform
 # the first time, as many platforms at once as there are cores; the rebuilt
-# interfaces are kept in .build/apple-availability)
+# interfaces are kept between runs for this toolchain, in the cache of
+# scripts/lib/cache.sh, and this run's files in .build/apple-availability)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=scripts/apple-availability
@@ -28,6 +29,12 @@ work=.build/apple-availability
 swiftc=$(command -v swiftc)
 toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/../lib/swift" && pwd)
 mkdir -p "$work"
+# shellcheck source=../lib/cache.sh
+source scripts/lib/cache.sh
+# The standard library's interfaces for Apple's systems and the modules
+# built from them depend only on the toolchain.
+shared=$(maplang_cache)/apple-availability/$({ "$swiftc" --version 2>&1; echo "$toolchain"; } | (sha256sum 2>/dev/null || shasum -a 256) | cut -c1-16)
+mkdir -p "$shared"
 
 # The library's files and the platforms, as SwiftPM reads Package.swift.
 swift package describe --type json > "$work/package.json"
@@ -68,8 +75,9 @@ check_platform() {
         visionos) folder=xrsimulator; triple=x86_64-apple-xros; suffix=-simulator ;;
         *) echo "check.sh: no Apple target for platform \`$name\`"; return 1 ;;
     esac
-    sdk=$work/sdk-$name
+    sdk=$shared/sdk-$name
     resources=$sdk/usr/lib/swift
+    stubs=$work/stubs-$name
     if [ ! -f "$sdk/ready" ]; then
         rm -rf "$sdk"
         mkdir -p "$resources/$folder"
@@ -91,11 +99,11 @@ check_platform() {
         touch "$sdk/ready"
     fi
     # The stand-ins, for the version checked.
-    rm -rf "$sdk/stubs" && mkdir -p "$sdk/stubs"
+    rm -rf "$stubs" && mkdir -p "$stubs"
     for stub in Foundation Dispatch Darwin; do
         if ! "$swiftc" -emit-module -parse-as-library -module-name "$stub" -target "$triple$version$suffix" \
-            -sdk "$sdk" -resource-dir "$resources" -module-cache-path "$work/cache-$name" \
-            "$here/$stub.swift" -o "$sdk/stubs/$stub.swiftmodule" > "$work/$name-$stub.log" 2>&1; then
+            -sdk "$sdk" -resource-dir "$resources" -module-cache-path "$shared/cache-$name" \
+            "$here/$stub.swift" -o "$stubs/$stub.swiftmodule" > "$work/$name-$stub.log" 2>&1; then
             cat "$work/$name-$stub.log"
             return 1
         fi
@@ -106,7 +114,7 @@ check_platform() {
     status=0
     # shellcheck disable=SC2046
     "$swiftc" -typecheck -target "$triple$version$suffix" -sdk "$sdk" -resource-dir "$resources" \
-        -module-cache-path "$work/cache-$name" -I "$sdk/stubs" -I "$work/CThreads" \
+        -module-cache-path "$shared/cache-$name" -I "$stubs" -I "$work/CThreads" \
         -module-name MapLang -package-name MapLang -swift-version 6 -parse-as-library \
         $(cat "$work/sources.txt") > "$log" 2>&1 || status=$?
     # Any error or warning fails the check, wherever it is, but one. The
