@@ -31,7 +31,8 @@ ci_last_log() {
 }
 
 # step NAME COMMAND...: runs COMMAND as one step; a failure, or in CI a
-# check that says it SKIPPED for want of a tool, ends the run.
+# check that says it skipped for want of a tool (a line starting `skipped:`
+# or `SKIPPED`, or with it after `NAME: `), ends the run.
 step() {
     local name=$1 start status=0 log
     shift
@@ -44,7 +45,7 @@ step() {
     "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
     ci_times[${#ci_times[@]} - 1]=$(($(date +%s) - start))
     echo "-- $name: $( [ "$status" = 0 ] && echo passed || echo "FAILED (status $status)") in $(ci_duration "${ci_times[${#ci_times[@]} - 1]}")"
-    if [ "$status" = 0 ] && [ -n "${CI:-}" ] && grep -q "SKIPPED" "$log"; then
+    if [ "$status" = 0 ] && [ -n "${CI:-}" ] && grep -qiE "(^|: )skipped[: ]" "$log"; then
         echo "CI: a check skipped for want of a tool (above); every check must run in CI" >&2
         status=1
     fi
