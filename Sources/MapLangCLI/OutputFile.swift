@@ -13,7 +13,8 @@ import CCleanup
 /// itself and renamed over the old one on commit, so readers never see it
 /// half-written and a failed run leaves the old file. The rename lands on
 /// the file a symbolic link points to, never on the link, and the new file
-/// keeps the old one's permissions. Anything else that can be written, such
+/// keeps the old one's permissions; a file the user may not write is not
+/// replaced at all. Anything else that can be written, such
 /// as `/dev/null`, a terminal or a named pipe, is written in place: it
 /// cannot be replaced, and must not be.
 enum OutputFile {
@@ -26,6 +27,11 @@ enum OutputFile {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            // Renaming over a file needs only its folder to be writable: a
+            // file the user may not write is refused here, by every writer.
+            guard mayReplace(path, info: info) else {
+                throw ConsoleError(message: "cannot write `\(path)`: it is read-only")
+            }
             // The permissions, without set-user-ID, set-group-ID and sticky bits, which output has no use for.
             return try ReplacingFile(path: path, destination: try linkTarget(path), mode: info.st_mode & 0o777)
         case S_IFDIR:
@@ -33,6 +39,14 @@ enum OutputFile {
         default:
             return try DeviceFile(path: path)
         }
+    }
+
+    /// Whether the user may replace the regular file at `path` (after its
+    /// links), whose `stat` is `info`: whether they may write it. A file no
+    /// one may write is one its owner meant to keep as it is, so it is
+    /// refused even to the superuser, whom the system lets write anything.
+    static func mayReplace(_ path: String, info: stat) -> Bool {
+        info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
     }
 
     /// Where `path` leads after following every symbolic link on its last

@@ -57,9 +57,7 @@ extension ProcessConsole {
             let folder = OutputFile.directory(of: path)
             return errno == ENOENT && access(folder.isEmpty ? "." : folder, W_OK) == 0
         }
-        // Permissions first: the superuser may write anything, but a file
-        // no one may write to is one its owner meant to keep as it is.
-        return info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
+        return OutputFile.mayReplace(path, info: info)
     }
 
     public func removeFile(_ path: String) throws(ConsoleError) {
