@@ -29,7 +29,32 @@ struct TestCommand {
     /// Where to read and write.
     let console: any Console
 
-    /// Runs every test of every rules file found, and reports the results.
+    /// One rules file's tests, run.
+    private struct Suite {
+        /// The rules file's path.
+        let path: String
+        /// Its bytes as read.
+        let bytes: [UInt8]
+        /// Its source.
+        let source: SourceFile
+        /// Its folder's test files.
+        let files: TestFileAccess
+        /// Its tests.
+        let tests: [TestCase]
+        /// What each gave.
+        var results: [TestResult]
+
+        /// The paths of the files its tests read their input from.
+        var inputs: [String] {
+            tests.compactMap {
+                guard case .file(let name) = $0.input else { return nil }
+                return files.path(of: name)
+            }
+        }
+    }
+
+    /// Runs every test of every rules file found, rewrites the failing
+    /// ones' expectations with `--update`, and reports the results.
     func execute() -> ExitCode {
         let reporter = ErrorReporter(console: console, arguments: arguments)
         var report = TestReport(json: arguments.values["--error-format"] == "json", console: console)
@@ -39,8 +64,15 @@ struct TestCommand {
             reporter.fail(problem)
             tally.unreadable = true
         }
-        for path in search.files {
-            runTests(of: path, reporter: reporter, report: &report, tally: &tally)
+        var suites = search.files.compactMap { runTests(of: $0, reporter: reporter, tally: &tally) }
+        if arguments.flags.contains("--update") {
+            update(&suites, rulesFiles: search.files, reporter: reporter, tally: &tally)
+        }
+        for suite in suites {
+            for (test, result) in zip(suite.tests, suite.results) {
+                report.write(test, result)
+                tally.count(result)
+            }
         }
         report.summary(tally)
         if let failure = report.failure {
@@ -50,16 +82,15 @@ struct TestCommand {
         return tally.status
     }
 
-    /// Runs the tests of one rules file, rewrites the failing ones'
-    /// expectations with `--update`, and reports them.
-    private func runTests(of path: String, reporter: ErrorReporter, report: inout TestReport, tally: inout TestTally) {
+    /// Runs the tests of one rules file; `nil` when it cannot be read or has errors.
+    private func runTests(of path: String, reporter: ErrorReporter, tally: inout TestTally) -> Suite? {
         let bytes: [UInt8]
         do {
             bytes = try RulesLoader.read(path, console: console)
         } catch {
             reporter.fail(error.message)
             tally.unreadable = true
-            return
+            return nil
         }
         let source = SourceFile(name: path, bytes: bytes)
         let rules: Rules
@@ -68,7 +99,7 @@ struct TestCommand {
         } catch {
             reporter.report(error.diagnostics)
             tally.rulesErrors = true
-            return
+            return nil
         }
         let files = TestFileAccess(console: console, folder: TestPaths.folder(of: path))
         var tests = rules.tests.map { TestCase(origin: .block($0), rulesPath: path) }
@@ -78,17 +109,47 @@ struct TestCommand {
             reporter.fail(error.message)
             tally.unreadable = true
         }
-        let updating = arguments.flags.contains("--update")
-        let runner = TestRunner(rules: rules, files: files, updating: updating)
-        var results = tests.map(runner.run)
-        if updating {
-            let problems = TestUpdater(rulesPath: path, bytes: bytes, source: source, files: files).update(tests, &results)
-            for problem in problems { reporter.fail(problem) }
-            if !problems.isEmpty { tally.unwritten = true }
+        let runner = TestRunner(rules: rules, files: files, updating: arguments.flags.contains("--update"))
+        return Suite(path: path, bytes: bytes, source: source, files: files, tests: tests, results: tests.map(runner.run))
+    }
+
+    /// Makes the failing tests' expectations what mapping gave: every
+    /// change is planned and checked first, and none is made when one may
+    /// not be, such as one that would write over a rules file or an input
+    /// of the run.
+    private func update(_ suites: inout [Suite], rulesFiles: [String], reporter: ErrorReporter, tally: inout TestTally) {
+        let plans = suites.map {
+            TestUpdater(rulesPath: $0.path, bytes: $0.bytes, source: $0.source, files: $0.files).plan($0.tests, $0.results)
         }
-        for (test, result) in zip(tests, results) {
-            report.write(test, result)
-            tally.count(result)
+        let guarded = UpdateGuard(console: console, rulesFiles: rulesFiles, inputs: suites.flatMap(\.inputs))
+        var problems = plans.flatMap(\.problems)
+        for (suite, plan) in zip(suites, plans) {
+            problems += plan.updates.compactMap { guarded.refusal(of: $0, rulesPath: suite.path) }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { reporter.fail(problem) }
+            let refused = problems.count - plans.map(\.problems.count).reduce(0, +)
+            if plans.map(\.updates.count).reduce(0, +) > refused {
+                reporter.fail("no other expectation was updated either: none is while one is refused")
+            }
+            tally.unwritten = true
+            return
+        }
+        for (index, plan) in plans.enumerated() {
+            for update in plan.updates {
+                do {
+                    try update.commit(suites[index].files)
+                } catch {
+                    reporter.fail(error.message)
+                    tally.unwritten = true
+                    continue
+                }
+                for test in update.tests {
+                    if case .failed(let run, let comparison) = suites[index].results[test] {
+                        suites[index].results[test] = .updated(run, comparison)
+                    }
+                }
+            }
         }
     }
 }

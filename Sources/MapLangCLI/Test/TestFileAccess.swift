@@ -57,29 +57,37 @@ struct TestFileAccess {
         }
     }
 
-    /// Writes a test file whole, replacing the old one, if any, once all is written.
+    /// The path of a test file that may be written: inside the folder, and
+    /// not read-only if it is there.
     ///
-    /// - Throws: `ConsoleError` when it may not or cannot be written.
-    func write(_ bytes: [UInt8], to name: String) throws(ConsoleError) {
+    /// - Throws: `ConsoleError` when it may not be written.
+    func writablePath(of name: String) throws(ConsoleError) -> String {
         let path = path(of: name)
         try checkInside(console.kind(of: path) == nil ? TestPaths.folder(of: path) : path, verb: "update")
-        try replace(path, with: bytes)
+        return try replaceable(path)
     }
 
-    /// Replaces a file the user named, such as the rules file, once all of
-    /// it is written, unless it is read-only.
-    func replace(_ path: String, with bytes: [UInt8]) throws(ConsoleError) {
+    /// A file the user named, such as the rules file, if it is not read-only.
+    ///
+    /// - Throws: `ConsoleError` when it is.
+    func replaceable(_ path: String) throws(ConsoleError) -> String {
         guard console.isWritable(path) else {
             throw ConsoleError(message: "cannot update `\(path)`: it is read-only")
         }
+        return path
+    }
+
+    /// Replaces a file once all of it is written, as every output is.
+    func replace(_ path: String, with bytes: [UInt8]) throws(ConsoleError) {
         try console.writeWhole(bytes, to: path)
     }
 
-    /// Removes a test file, as `--update` does with the expectation of the other kind.
-    func remove(_ name: String) throws(ConsoleError) {
+    /// The path of a test file that may be removed, as `--update` removes
+    /// the expectation of the other kind: inside the folder.
+    func removablePath(of name: String) throws(ConsoleError) -> String {
         let path = path(of: name)
         try checkInside(path, verb: "remove")
-        try console.removeFile(path)
+        return path
     }
 
     /// Refuses a path whose links lead outside the rules file's folder;
