@@ -106,6 +106,49 @@ extension Checker {
                     at: decl.sources?.first?.span ?? decl.name.span)
             }
         }
+        checkNestedReversalTargets(of: model, declared: declared, first: first)
+    }
+
+    /// Records a reversal problem for each field whose key path runs
+    /// through the key another field is written back at, where that field
+    /// writes no single object the path could go on in (`d` and `d.e`, `d`
+    /// a `String`); and for a `JSON` field read from the whole object
+    /// (`from $`) beside fields written back into that object.
+    ///
+    /// - Parameter first: The index of the first field written back at each key.
+    private mutating func checkNestedReversalTargets(
+        of model: ModelPlan, declared: [(field: FieldDecl, unit: Int)], first: [[String]: Int]
+    ) {
+        let written = model.fields.indices.filter { model.unknownKeys != .keep($0) && !model.fields[$0].reversal.target.isEmpty }
+        for index in model.fields.indices where model.unknownKeys != .keep(index) {
+            let field = model.fields[index]
+            let decl = declared[index].field
+            let span = decl.sources?.first?.span ?? decl.name.span
+            if field.readsWholeObject, case .json = field.type.unwrapped, let other = written.first {
+                within(declared[index].unit) {
+                    $0.reportIrreversible(.irreversibleWholeObject(field: field.name, other: model.fields[other].name), at: span)
+                }
+                continue
+            }
+            let target = field.reversal.target
+            for length in (1..<max(1, target.count)).reversed() {
+                guard let outer = first[Array(target.prefix(length))] else { continue }
+                switch model.fields[outer].type.unwrapped {
+                case .model, .choice:
+                    continue
+                case .string, .int, .double, .decimal, .bool, .date, .url, .data, .json, .enumeration, .array, .dictionary, .optional:
+                    break
+                }
+                within(declared[index].unit) {
+                    $0.reportIrreversible(
+                        .irreversibleNestedKey(
+                            field: field.name, other: model.fields[outer].name, path: field.sources[0].text,
+                            outer: target.prefix(length).joined(separator: ".")),
+                        at: span)
+                }
+                break
+            }
+        }
     }
 
     /// Applies one of a model's settings.

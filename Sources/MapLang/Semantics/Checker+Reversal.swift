@@ -23,7 +23,35 @@ extension Checker {
             target: target, inverse: inverses(of: field.pipeline, after: whole.last, field: field.name, tables: tables, at: span),
             defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
         reversal.wholeInverse = inverses(of: whole, after: nil, field: field.name, tables: tables, at: span)
+        if !reversal.inverse.isEmpty, let last = field.pipeline.last, outputKind(of: last.step, tables: tables) == .text,
+            let coercion = Self.textCoercion(into: field.type.elementType)
+        {
+            // Coercion turned the text the last stage gave into the field's
+            // number or Bool (`"12"` from `removeSuffix("px")` into 12): its
+            // inverses read text, so the value goes back to text first.
+            reversal.inverse.insert(coercion, at: 0)
+        }
         return reversal
+    }
+
+    /// The step that writes a number or a Bool as the text lenient coercion
+    /// read it from, for a field of that type; `nil` for other types.
+    private static func textCoercion(into type: ValueType) -> InverseStep? {
+        switch type {
+        case .int, .double, .decimal, .bool:
+            return .builtin(name: "string") { value, call in
+                switch value {
+                case .string: .success(value)
+                case .decimal(let text): .success(.string(text))
+                case .int(let integer): .success(.string(String(integer)))
+                case .double(let double) where double.isFinite: .success(.string(NumberText.json(double)))
+                case .bool(let bool): .success(.string(bool ? "true" : "false"))
+                default: call.mismatch("a number or a Bool", value)
+                }
+            }
+        case .string, .date, .url, .data, .json, .enumeration, .array, .dictionary, .optional, .model, .choice:
+            return nil
+        }
     }
 
     /// The inverses of a run of stages, last stage first, reporting each

@@ -19,6 +19,8 @@ enum SemanticMessage: DiagnosticMessage {
     case invalidPattern(reason: String)
     case irreversibleKeyPath(field: String, path: String)
     case irreversibleSharedKey(field: String, other: String, path: String)
+    case irreversibleNestedKey(field: String, other: String, path: String, outer: String)
+    case irreversibleWholeObject(field: String, other: String)
     case irreversibleTransformer(field: String, transformer: String, reason: String)
     case literalTypeMismatch(context: String, expected: String, found: String)
     case notAModelField(field: String)
@@ -140,7 +142,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .invalidLiteral: "invalid-literal"
         case .invalidPattern: "invalid-pattern"
         case .irreversibleKeyPath: "irreversible-key-path"
-        case .irreversibleSharedKey: "irreversible-shared-key"
+        case .irreversibleSharedKey, .irreversibleNestedKey, .irreversibleWholeObject: "irreversible-shared-key"
         case .irreversibleTransformer: "irreversible-transformer"
         case .literalTypeMismatch: "literal-type-mismatch"
         case .notAModelField: "not-a-model-field"
@@ -237,6 +239,10 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(field)` cannot be mapped back: its key path `\(path)` has an index"
         case .irreversibleSharedKey(let field, let other, let path):
             "`\(field)` cannot be mapped back: `\(other)` is written back at the same key `\(path)`, and only one value fits there"
+        case .irreversibleNestedKey(let field, let other, let path, let outer):
+            "`\(field)` cannot be mapped back: its key path `\(path)` runs through `\(outer)`, where `\(other)` is written back, and a value that is not an object holds no key"
+        case .irreversibleWholeObject(let field, let other):
+            "`\(field)` cannot be mapped back: it is read from the whole object (`from $`), into which `\(other)` is written back too, and only one of them fits there"
         case .irreversibleTransformer(let field, let transformer, let reason):
             "`\(field)` cannot be mapped back through `\(transformer)`: \(reason)"
         case .invalidPattern(let reason):
@@ -448,7 +454,8 @@ enum SemanticMessage: DiagnosticMessage {
         case .builtinNameTaken, .checkComparisonMismatch, .customTransformerNameTaken, .checkNotBoolean, .checkOperandMismatch,
             .duplicateDeclaration, .duplicateEnumCase, .duplicateField, .duplicateInput, .duplicateRoot,
             .expectedScalar, .integerLiteralOutOfRange, .invalidArguments, .invalidDatePattern, .invalidLiteral,
-            .invalidPattern, .irreversibleKeyPath, .irreversibleSharedKey, .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
+            .invalidPattern, .irreversibleKeyPath, .irreversibleSharedKey, .irreversibleNestedKey, .irreversibleWholeObject,
+            .irreversibleTransformer, .literalTypeMismatch, .notAModelField, .pipelineOutputMismatch, .recursiveTransform,
             .ruleTypeMismatch, .settingNotAllowedInModel, .settingNotAllowedInFile, .inheritanceCycle,
             .catchAllFieldInvalid, .discriminatorFieldClash, .tableOutputsDiffer, .transformerInputMismatch,
             .unexpectedArguments, .unknownEnumCase, .unknownField, .unknownFunction, .unknownModel, .unknownRule,

@@ -86,3 +86,29 @@ struct ReverseMappingTests {
     }
 
 }
+
+/// A reversible transformer on a number or a Bool field: coercion turned
+/// the text the transformer gave into the field's type, and reverse mapping
+/// turns it back into text before the transformer's inverse runs.
+struct ReverseCoercionTests {
+    static let rules = """
+        root A
+        model A {
+          n: Int using removeSuffix("px")
+          p: Double? using removePrefix("v")
+          b: Bool using removeSuffix("!")
+          ns: [Int] using removePrefix("#")
+        }
+
+        """
+
+    @Test func theInverseRunsOnTheValuesText() throws {
+        let rules = try Rules(source: SourceFile(name: "r.map", text: Self.rules))
+        #expect(rules.reversalProblems.isEmpty)
+        let forward = try rules.map(##"{"n": "12px", "p": "v1.5", "b": "true!", "ns": ["#1", "#22"]}"##)
+        #expect(String(decoding: forward.jsonBytes(), as: UTF8.self) == #"{"n":12,"p":1.5,"b":true,"ns":[1,22]}"#)
+        let back = try rules.reverse(forward)
+        #expect(String(decoding: back.jsonBytes(), as: UTF8.self) == ##"{"n":"12px","p":"v1.5","b":"true!","ns":["#1","#22"]}"##)
+        #expect(try rules.map(back.jsonBytes()) == forward)
+    }
+}

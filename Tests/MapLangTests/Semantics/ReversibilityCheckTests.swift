@@ -52,6 +52,25 @@ struct ReversibilityCheckTests {
             problems: [
                 "3:19 irreversible-shared-key: `b` cannot be mapped back: `a` is written back at the same key `x`, and only one value fits there"
             ]),
+        Case(
+            id: "a key path through a scalar's key",
+            rules: "model A {\n  d: String\n  e: String from d.e\n}\n",
+            problems: [
+                "3:18 irreversible-shared-key: `e` cannot be mapped back: its key path `d.e` runs through `d`, where `d` is written back, and a value that is not an object holds no key"
+            ]),
+        Case(
+            id: "a key path through an array's key, declared first",
+            rules: "model A {\n  e: Int? from d.e.f\n  d: [Int]\n}\n",
+            problems: [
+                "2:16 irreversible-shared-key: `e` cannot be mapped back: its key path `d.e.f` runs through `d`, where `d` is written back, and a value that is not an object holds no key"
+            ]),
+        Case(
+            id: "JSON from the whole object beside other fields",
+            rules: "model A {\n  raw: JSON from $\n  id: Int\n}\n",
+            problems: [
+                "2:18 irreversible-shared-key: `raw` cannot be mapped back: it is read from the whole object (`from $`), into which `id` is written back too, and only one of them fits there"
+            ]),
+        Case(id: "JSON from the whole object alone", rules: "model A {\n  raw: JSON from $\n}\n", problems: []),
         Case(id: "two views of the same objects", rules: "model U {\n  login: String\n  id: Int\n}\nmodel V {\n  login: String\n}\nmodel A {\n  users: [U]\n  logins: [V] from users\n}\n", problems: []),
         Case(id: "a model and a key inside it", rules: "model U {\n  login: String\n}\nmodel A {\n  user: U\n  author: String from user.login\n}\n", problems: []),
         Case(id: "a row's first input is its preferred reverse", rules: "table t {\n  \"a\", \"b\" -> 1\n  default -> 1\n}\nmodel A {\n  x: Int? using t\n}\n", problems: []),
