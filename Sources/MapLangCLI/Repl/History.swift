@@ -69,28 +69,53 @@ struct History: Sendable, Equatable {
         return (home.hasSuffix("/") ? home : home + "/") + defaultFileName
     }
 
-    /// Reads the history file; a file that does not exist or cannot be read is an empty history.
+    /// The most bytes of a history file read: its newest part, from the
+    /// first whole line, when it is larger. A thousand entries of pasted
+    /// JSON fit; `/dev/zero` or a huge file does not make the REPL hang.
+    static let byteLimit = 1 << 20
+
+    /// Whether the history may be kept at `path`: nothing is there yet, or a
+    /// regular file is (after links). A device, a named pipe or a folder is
+    /// neither read nor replaced.
+    static func canKeep(at path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT }
+        return info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Reads the history file, at most its newest `byteLimit` bytes; a file
+    /// that does not exist, cannot be read or is not a regular file is an
+    /// empty history.
     static func load(from path: String, limit: Int = History.defaultLimit) -> History {
-        let descriptor = open(path, O_RDONLY)
+        // Not blocking: a named pipe opens without waiting for a writer, and is then refused.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return History(limit: limit) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return History(limit: limit) }
+        let cut = Int(info.st_size) > byteLimit
+        if cut { lseek(descriptor, off_t(Int(info.st_size) - byteLimit), SEEK_SET) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        while bytes.count < byteLimit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, byteLimit - bytes.count)) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[..<count]
         }
+        // Read from the middle of a line: that line is not whole.
+        if cut { bytes = Array(bytes.drop { $0 != UInt8(ascii: "\n") }) }
         return History(text: String(decoding: bytes, as: UTF8.self), limit: limit)
     }
 
     /// Writes the history file, readable by its owner only, replacing it
-    /// whole so a reader never sees half of it.
+    /// whole so a reader never sees half of it; never over anything but a
+    /// regular file.
     ///
     /// - Returns: Whether it was written.
     @discardableResult
     func save(to path: String) -> Bool {
+        guard Self.canKeep(at: path) else { return false }
         // A new name nothing stands at, so no one's link there is followed.
         let temporary = ReplacingFile.temporaryName(for: path)
         let descriptor = ReplacingFile.createExclusively(temporary, mode: 0o600)

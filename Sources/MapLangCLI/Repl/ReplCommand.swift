@@ -64,7 +64,12 @@ struct ReplCommand {
         let terminal = console is ProcessConsole && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let source: any ReplLineSource
         if terminal && Self.environment("TERM") != "dumb" {
-            source = TerminalLineSource(historyPath: History.path(environment: Self.environment))
+            var historyPath = History.path(environment: Self.environment)
+            if let path = historyPath, !History.canKeep(at: path) {
+                console.writeError("maplang: warning: `\(path)` is not a regular file; this session keeps no history\n")
+                historyPath = nil
+            }
+            source = TerminalLineSource(historyPath: historyPath)
         } else {
             source = PlainLineSource(
                 input: standardInput, showPrompt: terminal ? { write($0) } : nil)

@@ -111,4 +111,40 @@ struct ReplHistoryTests {
         #expect(History.path(environment: { ["MAPLANG_HISTORY": "", "HOME": "/home/ann"][$0] }) == nil)
         #expect(History.path(environment: { _ in nil }) == nil)
     }
+
+    /// A history that is not a regular file is neither read nor replaced:
+    /// a named pipe opens without waiting for a writer, `/dev/zero` is not
+    /// read to the end, and saving leaves both as they are.
+    @Test func aHistoryThatIsNoRegularFileIsNeitherReadNorReplaced() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/history"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, "/dev/zero", directory] {
+            #expect(!History.canKeep(at: path), "\(path)")
+            #expect(History.load(from: path).entries.isEmpty, "\(path)")
+            #expect(!History(entries: ["a"]).save(to: path), "\(path)")
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat("/dev/zero", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(try TestFiles.list(directory) == ["history"], "no temporary file is left")
+        #expect(History.canKeep(at: directory + "/new") && History.canKeep(at: directory + "/history") == false)
+    }
+
+    /// A history file larger than `byteLimit` gives its newest whole lines,
+    /// from a bounded read.
+    @Test func aLargeHistoryIsReadFromItsNewestPart() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history"
+        let line = String(repeating: "x", count: 999)
+        let count = 3 * History.byteLimit / 1000
+        let text = (0..<count).map { "\($0 % 10)" + line.dropFirst() + "\n" }.joined() + "newest\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = History.load(from: path)
+        #expect(loaded.entries.last == "newest")
+        #expect(loaded.entries.count == History.defaultLimit)
+        #expect(loaded.entries.dropLast().allSatisfy { $0.count == 999 }, "no line is cut")
+    }
 }
