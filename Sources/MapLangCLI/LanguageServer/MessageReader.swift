@@ -7,6 +7,11 @@ import MapLang
 /// A header with no valid `Content-Length`, or a body longer than
 /// `largestBody`, is a malformed frame: it is skipped (its body read and
 /// let go when its length is known) and reported, and reading goes on.
+/// Reading finds its way back to the frames after a wrong `Content-Length`:
+/// a header that does not parse is skipped to the next `Content-Length`
+/// line, and a body that holds one (a line no JSON can hold, since a raw
+/// line break cannot be inside a string) is cut there, as soon as it is
+/// read, without waiting for the bytes a too large length promised.
 struct MessageReader {
     /// The largest body read: larger ones are skipped.
     static let largestBody = 64 << 20
@@ -31,6 +36,8 @@ struct MessageReader {
     private var start = 0
     /// Body bytes still to skip, of a frame too large to read.
     private var skipping = 0
+    /// How many bytes of the body being read were searched for a header.
+    private var bodySearched = 0
     /// Whether the input has ended.
     private var ended = false
 
@@ -85,7 +92,9 @@ struct MessageReader {
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         let bodyStart = headerEnd + 4
         guard let length = Self.contentLength(in: header) else {
-            start = bodyStart
+            // Bytes left over from a body shorter than its length come
+            // before the next header: reading goes on from there.
+            start = Self.nextHeader(in: buffer, from: start + 1, to: headerEnd + 2) ?? bodyStart
             return .malformed("a message header without a valid `Content-Length`")
         }
         guard length <= Self.largestBody else {
@@ -93,9 +102,49 @@ struct MessageReader {
             skipping = length
             return .malformed("a message of \(length) bytes, more than the \(Self.largestBody >> 20) MiB read")
         }
+        // The body read so far, searched once, for the header of the next
+        // frame, which means this one's length is more than it holds.
+        let end = min(buffer.count, bodyStart + length)
+        let from = max(bodyStart, bodyStart + bodySearched - Self.longestHeaderLine)
+        if let next = Self.nextHeader(in: buffer, from: from, to: end) {
+            start = next
+            bodySearched = 0
+            return .malformed("a message shorter than its `Content-Length`, \(length) bytes")
+        }
+        bodySearched = end - bodyStart
         guard buffer.count - bodyStart >= length else { return nil }
         start = bodyStart + length
+        bodySearched = 0
         return .message(Array(buffer[bodyStart..<start]))
+    }
+
+    /// The longest `Content-Length` line looked for inside a body, so a
+    /// search that resumes starts early enough to find one cut by a read.
+    private static let longestHeaderLine = 64
+
+    /// Where the first line in `bytes[from..<end]` starts that is a
+    /// `Content-Length` header, its name in any case: the name, a colon, a
+    /// number and a line break, spaces allowed around the colon.
+    static func nextHeader(in bytes: [UInt8], from: Int, to end: Int) -> Int? {
+        let name = Array("content-length".utf8)
+        var index = from
+        while index + name.count < end {
+            defer { index += 1 }
+            guard bytes[index] | 0x20 == name[0] else { continue }
+            var position = index
+            guard zip(name, bytes[index..<index + name.count]).allSatisfy({ want, byte in byte == want || byte | 0x20 == want })
+            else { continue }
+            position += name.count
+            while position < end, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+            guard position < end, bytes[position] == UInt8(ascii: ":") else { continue }
+            position += 1
+            while position < end, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+            let digits = position
+            while position < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            guard position > digits, position + 1 < end, bytes[position] == 13, bytes[position + 1] == 10 else { continue }
+            return index
+        }
+        return nil
     }
 
     /// The `Content-Length` of a header, its name in any case.

@@ -68,4 +68,37 @@ struct MessageReaderTests {
         let text = String(repeating: "a", count: MessageReader.longestHeader + 10)
         #expect(try Self.frames(text, size: 1 << 16).first == .malformed("a message header longer than 8192 bytes"))
     }
+
+    /// A `Content-Length` smaller than the body: the rest of the body comes
+    /// before the next header, which reading finds again.
+    @Test func aLengthTooSmallFindsTheNextFrame() throws {
+        let text = "Content-Length: 5\r\n\r\n{\"a\":1}Content-Length: 2\r\n\r\n[]"
+        for size in [1, 3, 1 << 16] {
+            #expect(
+                try Self.frames(text, size: size) == [
+                    .message(Array("{\"a\":".utf8)), .malformed("a message header without a valid `Content-Length`"),
+                    .message(Array("[]".utf8)), .end,
+                ])
+        }
+    }
+
+    /// A `Content-Length` larger than the body: the next frame's header is
+    /// found inside what was read as the body, and read from, without
+    /// waiting for the bytes the length promised.
+    @Test func aLengthTooLargeFindsTheNextFrame() throws {
+        let text = "Content-Length: 500\r\n\r\n{\"a\":1}content-length : 2\r\n\r\n[]"
+        for size in [1, 3, 1 << 16] {
+            var reader = MessageReader(input: ChunkedInput(text, size: size))
+            #expect(try reader.next() == .malformed("a message shorter than its `Content-Length`, 500 bytes"))
+            #expect(try reader.next() == .message(Array("[]".utf8)))
+            #expect(try reader.next() == .end)
+        }
+    }
+
+    /// Text that names the header inside a JSON string is no header: a raw
+    /// line break cannot be in a string.
+    @Test func aBodyMentioningTheHeaderIsRead() throws {
+        let body = #"{"text":"Content-Length: 12\r\n"}"#
+        #expect(try Self.frames("Content-Length: \(body.utf8.count)\r\n\r\n" + body) == [.message(Array(body.utf8)), .end])
+    }
 }
