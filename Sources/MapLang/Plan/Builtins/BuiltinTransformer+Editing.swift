@@ -19,23 +19,9 @@ extension BuiltinTransformer {
 
     /// The text with every occurrence of `old`, character for character
     /// (canonically equivalent forms match) and left to right, replaced by
-    /// `new`; one pass, in time linear in the text for a given `old`.
+    /// `new`, in time linear in both texts (`TextOccurrences`).
     private static func replacingEvery(_ old: String, with new: String, in text: String) -> String {
-        let characters = Array(text)
-        let wanted = Array(old)
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var index = 0
-        while index < characters.count {
-            if index + wanted.count <= characters.count, characters[index..<index + wanted.count].elementsEqual(wanted) {
-                result += new
-                index += wanted.count
-            } else {
-                result.append(characters[index])
-                index += 1
-            }
-        }
-        return result
+        TextOccurrences.pieces(of: Array(text), between: Array(old)).joined(separator: new)
     }
 
     /// `removePrefix("v")`: a text the value must start with, taken off;

@@ -70,26 +70,11 @@ extension BuiltinTransformer {
     /// character; none for an empty text.
     ///
     /// Written out rather than `String.split(separator:)`, which the older
-    /// Apple systems the library supports do not have; one pass, in time
-    /// linear in the text for a given separator.
+    /// Apple systems the library supports do not have; in time linear in
+    /// both texts (`TextOccurrences`).
     private static func pieces(of text: String, at separator: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        let characters = Array(text)
-        let wanted = Array(separator)
-        var result: [String] = []
-        var start = 0
-        var index = 0
-        while index + wanted.count <= characters.count {
-            if characters[index..<index + wanted.count].elementsEqual(wanted) {
-                result.append(String(characters[start..<index]))
-                index += wanted.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        result.append(String(characters[start...]))
-        return result
+        return TextOccurrences.pieces(of: Array(text), between: Array(separator))
     }
 
     /// An array's scalars joined by a separator: what `join` gives, and how
