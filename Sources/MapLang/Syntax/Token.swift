@@ -84,7 +84,7 @@ package enum TokenKind: Sendable, Equatable, CustomStringConvertible {
     /// The words the grammar gives a meaning to somewhere.
     ///
     /// They stay identifiers; this set only lets messages call them keywords.
-    static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "and", "check", "default", "else", "enum", "false", "flatten", "from", "if", "keepNull", "keys", "lenient", "lossy", "missing", "model",
         "not", "null", "nulls", "omitNull", "oneOrMany", "or", "root", "strict", "table", "then", "transform", "true", "using",
         "when", "where",

@@ -48,7 +48,8 @@ extension LanguageServer {
     }
 
     /// The edits that rename the declared name at a position everywhere it
-    /// is written; an error when the new name is not a name, or is declared already.
+    /// is written; an error when the new name is not a name, is a word of
+    /// the language (the file would not parse) or is declared already.
     static func rename(in document: TextDocument, at position: TextPosition16, to newName: String) -> Result<JSONValue, RenameRefusal> {
         let index = SymbolIndex(file: RulesParser.parse(document.source).file)
         guard let found = index.occurrence(at: document.sourceOffset(of: position)) else {
@@ -60,11 +61,15 @@ extension LanguageServer {
         if Self.builtinTypes.contains(newName) || BuiltinTransformer.all.contains(where: { $0.name == newName }) {
             return .failure(RenameRefusal(message: "`\(newName)` is the name of a built-in type or transformer"))
         }
+        if TokenKind.keywords.contains(newName) {
+            return .failure(RenameRefusal(message: "`\(newName)` is a word of the language, such as `from` or `default`"))
+        }
         if newName != found.name, let existing = index.declarations[newName] {
             let line = document.position(of: existing.name.span.start + document.sourceStart).line + 1
             return .failure(RenameRefusal(message: "`\(newName)` is already declared, as \(existing.kind.article) \(existing.kind.rawValue) on line \(line)"))
         }
-        let edits = index.occurrences(of: found.name).map { occurrence -> JSONValue in
+        let occurrences = index.occurrences(of: found.name)
+        let edits = occurrences.map { occurrence -> JSONValue in
             .members([("range", document.range(of: occurrence.span)), ("newText", .string(newName))])
         }
         return .success(.members([("changes", .members([(document.uri, .array(edits))]))]))

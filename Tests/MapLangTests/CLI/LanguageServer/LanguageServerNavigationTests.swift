@@ -77,6 +77,10 @@ struct LanguageServerNavigationTests {
         } else {
             Issue.record("`1x` was accepted")
         }
+        for keyword in ["default", "from", "model", "where", "using", "lossy"] {
+            let refused = LanguageServer.rename(in: Self.document, at: Self.at(0, 6), to: keyword)
+            #expect(refused.failure?.message == "`\(keyword)` is a word of the language, such as `from` or `default`", "\(keyword)")
+        }
         let nothing = LanguageServer.rename(in: Self.document, at: Self.at(3, 3), to: "x")
         if case .failure(let refusal) = nothing {
             #expect(refusal.message == "there is no declared model, enum, table, transform or choice here to rename")
