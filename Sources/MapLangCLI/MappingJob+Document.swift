@@ -17,7 +17,9 @@ extension MappingJob {
     /// of element by element. Either way memory stays bounded by a record,
     /// not the document.
     func runDocuments(_ inputs: [RunInput]) -> ExitCode {
-        var output = self.output
+        // One output for every document, moved along rather than copied:
+        // a copy kept beside it would copy its buffer at each document.
+        var progress = DocumentProgress(output: output)
         var status = ExitCode.success
         defer { reporter.progress?.clear() }
         for input in inputs {
@@ -31,7 +33,7 @@ extension MappingJob {
                 status = status.graver(.unreadableInput)
                 continue
             }
-            var progress = DocumentProgress(output: output)
+            progress.startDocument()
             job.mapDocument(source, into: &progress)
             if progress.status == .success, progress.tally.failed > 0 { progress.status = .mappingFailed }
             if inputs.count == 1 {
@@ -39,8 +41,7 @@ extension MappingJob {
             } else {
                 reporter.summary(progress.tally, input: input.name, lines: false)
             }
-            output = progress.output
-            output.endDocument()
+            progress.output.endDocument()
             status = status.graver(progress.status)
         }
         if inputs.count > 1, let coverageShare, let report = rules.coverageReport(share: coverageShare) {
@@ -50,8 +51,9 @@ extension MappingJob {
         // file is replaced only by a complete run.
         // With no input at all (empty folders), an empty file is the complete output.
         let complete = status == .success || status == .mappingFailed
+        let output = progress.output
         let keep = output.isStandardOutput ? !output.isEmpty : complete && (!output.isEmpty || inputs.isEmpty)
-        return finish(&output, keep: keep, status: status)
+        return finish(&progress.output, keep: keep, status: status)
     }
 
     /// Maps one input's document.
@@ -308,6 +310,13 @@ struct DocumentProgress {
     /// The bytes read so far from a stream, for the progress line; `nil`
     /// for a file mapped in place, whose records' offsets say how far it is.
     var bytesRead: Int?
+
+    /// Starts the next document: the output goes on, the rest starts anew.
+    mutating func startDocument() {
+        tally = Tally()
+        status = .success
+        bytesRead = nil
+    }
 }
 
 /// Why a document could not be read to its end.

@@ -145,12 +145,14 @@ struct RecordOutput {
     /// Writes the single record of a document that is not an array, given as its JSON.
     mutating func writeSingle(json: ArraySlice<UInt8>) {
         buffer += json
+        flushIfLarge()
     }
 
     /// Ends a document with a line break, when anything was written since
     /// the last one, so the next input's document starts a line of its own.
     mutating func endDocument() {
         if !endsLine { buffer.append(Self.newline) }
+        flushIfLarge()
     }
 
     /// Whether the output so far is empty or ends with a line break.
