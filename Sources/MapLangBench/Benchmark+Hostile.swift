@@ -61,7 +61,8 @@ extension Benchmark {
         var peak = 0
         for _ in 0..<max(1, min(options.runs, 3)) {
             let result = try Measurement.runProcess(
-                executable, hostile.commandLine(rules: rules, input: hostile.streamed ? "-" : input), output: "/dev/null",
+                executable, hostile.commandLine(rules: rules, input: hostile.streamed ? "-" : input, times: hostile.inputsNamed(units)),
+                output: "/dev/null",
                 streaming: hostile.streamed ? input : nil, errors: errors)
             let reported = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             guard result.status == hostile.status, hostile.expects(standardError: reported) else {
@@ -72,6 +73,6 @@ extension Benchmark {
             times.append(result.seconds)
             peak = max(peak, result.peakBytes)
         }
-        return (Measurement.median(times), peak, rulesText.utf8.count + inputBytes.count)
+        return (Measurement.median(times), peak, hostile.size(units))
     }
 }

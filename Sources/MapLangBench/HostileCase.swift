@@ -28,12 +28,21 @@ package struct HostileCase: Sendable {
     package let status: Int32
     /// The code of the error it reports (`transform-too-deep`); `nil` when it reports none.
     package let reports: String?
+    /// How many times the input is named on the command line for a number
+    /// of units: several documents in one run; once by default.
+    package var inputsNamed: @Sendable (Int) -> Int = { _ in 1 }
 
     /// The command line after `maplang`, errors reported as JSON, with the
-    /// rules and input at these paths (`-` for an input from a pipe).
-    package func commandLine(rules: String, input: String) -> [String] {
-        let named = arguments.map { $0 == "RULES" ? rules : $0 == "INPUT" ? input : $0 }
+    /// rules and input at these paths (`-` for an input from a pipe), the
+    /// input named `times` times.
+    package func commandLine(rules: String, input: String, times: Int = 1) -> [String] {
+        let named = arguments.flatMap { $0 == "RULES" ? [rules] : $0 == "INPUT" ? Array(repeating: input, count: times) : [$0] }
         return [named[0], "--error-format", "json"] + named.dropFirst()
+    }
+
+    /// The bytes of the rules and of every input named, at a number of units.
+    package func size(_ units: Int) -> Int {
+        rules(units).utf8.count + (input?(units).count ?? 0) * inputsNamed(units)
     }
 
     /// Whether what `maplang` wrote to standard error is what the case
@@ -52,7 +61,7 @@ package struct HostileCase: Sendable {
     package static let all: [HostileCase] = [
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
-        replacedMatches,
+        replacedMatches, longReplacedText, documentsInOneRun,
     ]
 
     /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
@@ -172,4 +181,24 @@ package struct HostileCase: Sendable {
         rules: { _ in "model A {\n  a: String from s using replace(\"aa\", \"b\")\n}\n" },
         input: { count in Array(("{\"s\": \"" + String(repeating: "a", count: count) + "\"}").utf8) },
         streamed: false, status: 0, reports: nil)
+
+    /// A string of near misses of a long text `replace` looks for: a search
+    /// that compares the text at every position takes the string's length
+    /// times the text's.
+    package static let longReplacedText = HostileCase(
+        name: "near misses of a 1,001-character replace text", unit: "bytes", units: 250_000, smallUnits: 5000,
+        arguments: ["run", "RULES", "INPUT"],
+        rules: { _ in "model A {\n  a: String from s using replace(\"" + String(repeating: "a", count: 1000) + "b\", \"c\")\n}\n" },
+        input: { count in Array(("{\"s\": \"" + String(repeating: "a", count: count) + "\"}").utf8) },
+        streamed: false, status: 0, reports: nil)
+
+    /// Documents that are each one object, of 256 KB, named together in one
+    /// run: each document's record must be written as it ends, not kept (and
+    /// copied) until the run ends.
+    package static let documentsInOneRun = HostileCase(
+        name: "single-object documents in one run", unit: "documents", units: 100, smallUnits: 3,
+        arguments: ["run", "RULES", "INPUT"],
+        rules: { _ in "model A {\n  id: Int\n  body: String\n}\n" },
+        input: { _ in Array(("{\"id\": 1, \"body\": \"" + String(repeating: "x", count: 256_000) + "\"}").utf8) },
+        streamed: false, status: 0, reports: nil, inputsNamed: { $0 })
 }

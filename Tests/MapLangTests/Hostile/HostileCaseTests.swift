@@ -14,7 +14,9 @@ struct HostileCaseTests {
         var files = ["hostile.map": Array(hostile.rules(hostile.smallUnits).utf8)]
         if !hostile.streamed { files["input"] = input }
         let (result, _) = BadInputHarness.run(
-            hostile.commandLine(rules: "hostile.map", input: hostile.streamed ? "-" : "input"), bytes: files,
+            hostile.commandLine(
+                rules: "hostile.map", input: hostile.streamed ? "-" : "input", times: hostile.inputsNamed(hostile.smallUnits)),
+            bytes: files,
             stdin: hostile.streamed ? input : [])
         #expect(result.status == hostile.status, "\(result.stderr.prefix(500))")
         #expect(hostile.expects(standardError: result.stderr), "\(result.stderr.prefix(500))")
@@ -24,8 +26,7 @@ struct HostileCaseTests {
     @Test(arguments: HostileCase.all.map(\.name))
     func eachCaseGrowsWithItsSize(name: String) throws {
         let hostile = try #require(HostileCase.all.first { $0.name == name })
-        func size(_ units: Int) -> Int { hostile.rules(units).utf8.count + (hostile.input?(units).count ?? 0) }
-        #expect(size(hostile.smallUnits * 4) > size(hostile.smallUnits) * 2)
+        #expect(hostile.size(hostile.smallUnits * 4) > hostile.size(hostile.smallUnits) * 2)
     }
 
     @Test func theCommandLineReportsErrorsAsJSON() {
@@ -34,5 +35,8 @@ struct HostileCaseTests {
         #expect(
             HostileCase.unknownKeys.commandLine(rules: "r.map", input: "in.json")
                 == ["run", "--error-format", "json", "r.map", "in.json"])
+        #expect(
+            HostileCase.documentsInOneRun.commandLine(rules: "r.map", input: "in.json", times: 3)
+                == ["run", "--error-format", "json", "r.map", "in.json", "in.json", "in.json"])
     }
 }
