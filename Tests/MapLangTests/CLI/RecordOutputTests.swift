@@ -122,4 +122,23 @@ struct RecordOutputTests {
         #expect(sink.writes.count == 1)
         #expect(output.writeFailure == ConsoleError(message: "disk full"))
     }
+
+    /// Documents that are one record each, as several inputs of one run
+    /// give: each goes to the sink once what waits passes the flush
+    /// threshold, not when the run ends, so memory stays that of a record.
+    @Test func singleRecordsGoOutAsTheyEnd() throws {
+        let sink = Collected()
+        var output = RecordOutput(pretty: false, sink: sink)
+        let record = Array(("{\"s\":\"" + String(repeating: "x", count: 600_000) + "\"}").utf8)
+        output.writeSingle(json: record[...])
+        output.endDocument()
+        #expect(sink.bytes.isEmpty, "a small document waits for the next")
+        output.writeSingle(json: record[...])
+        #expect(sink.bytes.count == 2 * record.count + 1, "two documents pass the threshold and go out")
+        output.endDocument()
+        #expect(sink.bytes.count == 2 * record.count + 1)
+        try output.finish()
+        #expect(sink.bytes.count == 2 * record.count + 2)
+        #expect(sink.bytes.last == UInt8(ascii: "\n"))
+    }
 }
