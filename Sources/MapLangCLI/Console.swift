@@ -50,6 +50,10 @@ public enum FileKind: Sendable, Equatable {
     case symbolicLink
     /// Anything else: a device, a named pipe, a socket.
     case other
+    /// An entry whose name is not UTF-8, which cannot be opened again by
+    /// the text it would be read as; its `DirectoryEntry` name shows its
+    /// bytes that are not characters as `\xFF`.
+    case nameNotUTF8
 }
 
 /// One entry of a directory: its name and what it is.

@@ -21,17 +21,19 @@ extension ProcessConsole {
         defer { closedir(stream) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            let (name, isUTF8) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { bytes in
                     let name = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
                     let text = String(decoding: name, as: UTF8.self)
-                    return text.utf8.elementsEqual(name) ? text : nil
+                    return text.utf8.elementsEqual(name) ? (text, true) : (Self.shown(name), false)
                 }
             }
-            // A name that is not UTF-8 could not be opened again by the
-            // text it would be read as, so it is an error, not a file left out.
-            guard let name else {
-                throw ConsoleError(message: "cannot read `\(directory)`: it holds a name that is not UTF-8, which MapLang cannot open")
+            // A name that is not UTF-8 could not be opened again by the text
+            // it would be read as: it is listed as such, to be reported in
+            // its place, not left out unsaid.
+            guard isUTF8 else {
+                entries.append(DirectoryEntry(name: name, kind: .nameNotUTF8))
+                continue
             }
             guard name != ".", name != ".." else { continue }
             var info = stat()
@@ -43,6 +45,36 @@ extension ProcessConsole {
             entries.append(DirectoryEntry(name: name, kind: FileKind(mode: info.st_mode)))
         }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// A name that is not UTF-8 as messages show it: its characters as they
+    /// are but control characters, as `\u{1B}`, which a terminal would obey,
+    /// and each byte that is not part of a character as `\xFF`.
+    static func shown(_ name: UnsafeBufferPointer<UInt8>) -> String {
+        var shown = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = name.makeIterator()
+        var position = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if scalar.properties.generalCategory == .control {
+                    shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+                position += encoded.count
+            case .error(let length):
+                for byte in name[position..<position + length] {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                }
+                position += length
+            case .emptyInput:
+                return shown
+            }
+        }
     }
 
     public func resolvedPath(_ path: String) throws(ConsoleError) -> String {

@@ -12,7 +12,8 @@
 /// in the order as an input that cannot be read, so it is reported when its
 /// turn comes and the run goes on, as it does past a file that cannot be read.
 struct RunInputs {
-    /// The deepest folder walked, counting the one named as 1.
+    /// The deepest folder walked, counting the folders inside the one named:
+    /// its files are at depth 0, those of a folder in it at 1.
     static let depthLimit = 32
 
     /// One input in its place: a file to map, or why a folder could not be read.
@@ -47,7 +48,7 @@ struct RunInputs {
             }
             folders.append(argument)
             let before = entries.count
-            walk(argument, depth: 1, in: console)
+            walk(argument, depth: 0, in: console)
             if entries.count == before { emptyFolders.append(argument) }
         }
     }
@@ -74,6 +75,8 @@ struct RunInputs {
                 walk(path, depth: depth + 1, in: console)
             case .symbolicLink where console.kind(of: path) == .regular:
                 entries.append(.file(path))
+            case .nameNotUTF8:
+                entries.append(.unreadable("cannot read `\(path)`: its name is not UTF-8, which MapLang cannot open"))
             case .symbolicLink, .other:
                 break
             }

@@ -27,7 +27,7 @@ struct RulesFileSearch {
                 let before = files.count
                 search(path, depth: 1)
                 if files.count == before { problems.append("`\(path)` holds no rules file (`.map`)") }
-            case .regular?, .symbolicLink?, .other?:
+            case .regular?, .symbolicLink?, .other?, .nameNotUTF8?:
                 add(path)
             case nil:
                 do {
@@ -61,7 +61,9 @@ struct RulesFileSearch {
                 search(path, depth: depth + 1)
             case .regular where entry.name.hasSuffix(".map"), .symbolicLink where entry.name.hasSuffix(".map"):
                 add(path)
-            case .directory, .regular, .symbolicLink, .other:
+            case .nameNotUTF8 where entry.name.hasSuffix(".map"):
+                problems.append("cannot read `\(path)`: its name is not UTF-8, which MapLang cannot open")
+            case .directory, .regular, .symbolicLink, .other, .nameNotUTF8:
                 break
             }
         }

@@ -34,7 +34,7 @@ struct TestFileAccess {
             try checkInside(path, verb: "read")
         case .directory?:
             throw ConsoleError(message: "cannot read `\(path)`: it is a directory")
-        case .symbolicLink?, .other?:
+        case .symbolicLink?, .other?, .nameNotUTF8?:
             throw ConsoleError(message: "cannot read `\(path)`: it is not a regular file")
         case nil:
             // Nothing there, or a link that leads nowhere: the system says which.

@@ -80,12 +80,20 @@ struct RunInputsTests {
 
     @Test func aFolderTooDeepIsReportedInItsPlaceAndTheOthersMapped() {
         var files = Self.files
-        files["in/" + String(repeating: "d/", count: RunInputs.depthLimit) + "x.ndjson"] = "{\"id\": 9, \"name\": \"x\"}\n"
+        files["in/" + String(repeating: "d/", count: RunInputs.depthLimit + 1) + "x.ndjson"] = "{\"id\": 9, \"name\": \"x\"}\n"
         files["in/z.ndjson"] = "{\"id\": 3, \"name\": \"z\"}\n"
         let (outcome, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson"], files: files)
         #expect(outcome.stdout == "{\"id\":3,\"name\":\"z\"}\n")
-        #expect(outcome.stderr.hasPrefix("maplang: error: `in/" + String(repeating: "d/", count: RunInputs.depthLimit - 1) + "d` is more than 32 folders deep"))
+        #expect(outcome.stderr.hasPrefix("maplang: error: `in/" + String(repeating: "d/", count: RunInputs.depthLimit) + "d` is more than 32 folders deep"))
         #expect(outcome.status == 66)
+    }
+
+    /// A folder 32 folders inside the one named, the documented limit, is read.
+    @Test func aFolderAtTheLimitIsRead() {
+        var files = Self.files
+        files["in/" + String(repeating: "d/", count: RunInputs.depthLimit) + "x.ndjson"] = "{\"id\": 9, \"name\": \"x\"}\n"
+        let (outcome, _) = CLIHarness.run(["run", "orders.map", "in", "--ndjson"], files: files)
+        CLIHarness.expect(outcome, stdout: "{\"id\":9,\"name\":\"x\"}\n", status: 0)
     }
 
     @Test func anEmptyPartitionWritesNothingAndSucceeds() {

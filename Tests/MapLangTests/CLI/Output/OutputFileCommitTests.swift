@@ -421,7 +421,9 @@ extension OutputFileProcessConsoleTests {
         try Self.write(F.orders, to: directory + "/orders.map")
         try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         try Self.write(#"{"id": 1, "name": "a"}"# + "\n", to: directory + "/good.ndjson")
-        let odd = Array((directory + "/in/bad").utf8) + [0xFF, 0]
+        try Self.write(#"{"id": 2, "name": "b"}"# + "\n", to: directory + "/in/a.ndjson")
+        try Self.write(#"{"id": 3, "name": "c"}"# + "\n", to: directory + "/in/c.ndjson")
+        let odd = Array((directory + "/in/bad").utf8) + [0xFF, 0x1B, 0]
         let made = odd.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
         }
@@ -431,7 +433,10 @@ extension OutputFileProcessConsoleTests {
         let status = CommandLineTool(console: console).run(
             ["run", directory + "/orders.map", directory + "/in", directory + "/good.ndjson", "--ndjson"])
         #expect(status == F.Status.unreadable)
-        #expect(console.error == "maplang: error: cannot read `\(directory)/in`: it holds a name that is not UTF-8, which MapLang cannot open\n")
-        #expect(String(decoding: console.output, as: UTF8.self) == #"{"id":1,"name":"a"}"# + "\n")
+        #expect(
+            console.error == "maplang: error: cannot read `\(directory)/in/bad\\xFF\\u{1B}`: its name is not UTF-8, which MapLang cannot open\n")
+        #expect(
+            String(decoding: console.output, as: UTF8.self)
+                == [#"{"id":2,"name":"b"}"#, #"{"id":3,"name":"c"}"#, #"{"id":1,"name":"a"}"#].map { $0 + "\n" }.joined())
     }
 }
