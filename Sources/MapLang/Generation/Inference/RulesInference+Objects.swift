@@ -46,12 +46,12 @@ extension RulesInference {
         return InferredType(text: model(members, name: name, discriminator: nil))
     }
 
-    /// An object's members with a key, each key once (the first), keys
-    /// compared by their bytes: what a model's fields can read.
+    /// An object's members, each key once (the first), keys compared by
+    /// their bytes: what a model's fields read, the empty key `""` included.
     private static func members(of value: JSONValue) -> [JSONMember] {
         guard case .object(let object) = value else { return [] }
         var seen: Set<ExactKey> = []
-        return object.members.filter { !$0.key.isEmpty && seen.insert(ExactKey(string: $0.key)).inserted }
+        return object.members.filter { seen.insert(ExactKey(string: $0.key)).inserted }
     }
 
     /// Whether objects are keyed by data rather than by field: every key a

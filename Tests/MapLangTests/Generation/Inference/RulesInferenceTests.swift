@@ -47,6 +47,7 @@ struct RulesInferenceTests {
                   userID: Int
                   none: JSON?
                   mixed: [String]
+                  field: Int from ""
                 }
 
                 """)
@@ -124,6 +125,16 @@ struct RulesInferenceTests {
         #expect(rules.contains("  user: User\n  assignee: User\n"))
         // The second user's own `Plan` went with it.
         #expect(!rules.contains("Plan2") && !rules.contains("model Assignee"))
+    }
+
+    /// The empty key is a key like any other: its field reads it `from ""`,
+    /// so no value of the sample is lost when it is mapped.
+    @Test func theEmptyKeyIsRead() throws {
+        let sample = #"{"": {"a": 1}, "b": 2}"#
+        let rules = try infer(sample)
+        #expect(rules.contains("  field: Model from \"\"\n  b: Int\n"))
+        let mapped = try Rules(source: SourceFile(name: "inferred.map", text: rules)).map(sample)
+        #expect(String(decoding: mapped.jsonBytes(), as: UTF8.self) == #"{"field":{"a":1},"b":2}"#)
     }
 
     @Test func samplesThatCannotGiveRules() throws {
