@@ -66,6 +66,25 @@ struct CLICoverageTests {
                 """ + Self.report + "in.json: 1 of 4 records failed with 1 error\n")
     }
 
+    /// A key renamed in the input, so that no object holds it and its
+    /// default fills every one: both lines are said, the default's too.
+    @Test func aKeyNoObjectHoldsReportsItsDefault() {
+        let rules = "root A\nmodel A {\n  id: Int\n  title: String default \"untitled\"\n}\n"
+        let input = #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#
+        let (outcome, _) = CLIHarness.run(["run", "--coverage", "r.map", "in.json"], files: ["r.map": rules, "in.json": input])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr.hasPrefix(
+                """
+                coverage of in.json:
+                  model A, 2 objects:
+                    key "name" no rule reads: in 2 objects, as at $[0].name
+                    field `title` never had a value: null 0 times, missing 2 times
+                    field `title` took its default in 2 of 2 objects
+
+                """), "\(outcome.stderr)")
+    }
+
     @Test func aShareAboveTheDefaultsLeavesThemOut() {
         let (outcome, _) = CLIHarness.run(["run", "--coverage=80", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
         #expect(!outcome.stderr.contains("took its default"))
@@ -99,7 +118,7 @@ struct CLICoverageTests {
         #expect(lines.count == 2)
         #expect(
             lines.first
-                == #"{"type":"coverage","input":"in.json","share":50,"models":[{"model":"Circle","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Square","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Issue","objects":1,"unreadKeys":[{"key":"extra","count":1,"sample":"$[0].extra"}],"otherUnreadKeys":0,"neverFilled":[{"field":"title","nulls":0,"missing":1},{"field":"closedAt","nulls":0,"missing":1},{"field":"shape","nulls":0,"missing":1}],"mostlyDefaulted":[],"unusedFallbacks":[{"field":"id","paths":["ID","key"]}],"checksNeverRun":[]}],"unseenCases":[{"enum":"State","cases":["closed"]}],"unchosenModels":[{"choice":"Shape","models":["Circle","Square"]}]}"#)
+                == #"{"type":"coverage","input":"in.json","share":50,"models":[{"model":"Circle","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Square","objects":0,"unreadKeys":[],"otherUnreadKeys":0,"neverFilled":[],"mostlyDefaulted":[],"unusedFallbacks":[],"checksNeverRun":[]},{"model":"Issue","objects":1,"unreadKeys":[{"key":"extra","count":1,"sample":"$[0].extra"}],"otherUnreadKeys":0,"neverFilled":[{"field":"title","nulls":0,"missing":1},{"field":"closedAt","nulls":0,"missing":1},{"field":"shape","nulls":0,"missing":1}],"mostlyDefaulted":[{"field":"title","defaulted":1}],"unusedFallbacks":[{"field":"id","paths":["ID","key"]}],"checksNeverRun":[]}],"unseenCases":[{"enum":"State","cases":["closed"]}],"unchosenModels":[{"choice":"Shape","models":["Circle","Square"]}]}"#)
         #expect(lines.last?.hasPrefix(#"{"type":"summary","#) == true)
     }
 
