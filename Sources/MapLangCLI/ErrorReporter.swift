@@ -86,7 +86,9 @@ struct ErrorReporter {
             ]))
     }
 
-    /// Reports a problem with the command itself: a file, an argument, a model.
+    /// Reports a problem with the command itself: a file, an argument, a
+    /// model. A file's name or a value may be in it: in text, its control
+    /// characters are shown escaped (`VisibleText`).
     func fail(_ message: String, help: String? = nil) {
         if json {
             var members = [
@@ -95,7 +97,7 @@ struct ErrorReporter {
             if let help { members.append(MappedMember(key: "help", value: .string(help))) }
             write(.object(MappedObject(members)))
         } else {
-            emit("maplang: error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+            emit("maplang: error: \(VisibleText.escaped(message))\n" + (help.map { "help: \(VisibleText.escaped($0))\n" } ?? ""))
         }
     }
 
@@ -112,7 +114,8 @@ struct ErrorReporter {
         if json {
             write(tally.jsonSummary(input: input))
         } else if tally.isWorthSaying {
-            emit(lines ? tally.lineSummary(input: input) : tally.summary(input: input))
+            let shown = VisibleText.escaped(input)
+            emit(lines ? tally.lineSummary(input: shown) : tally.summary(input: shown))
         }
     }
 

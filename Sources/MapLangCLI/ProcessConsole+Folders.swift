@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapLang
 
 /// The process's folders, for `maplang test` and the folders `maplang run`
 /// maps: what a path is, a folder's entries, where links lead, and whether
@@ -48,8 +49,8 @@ extension ProcessConsole {
     }
 
     /// A name that is not UTF-8 as messages show it: its characters as they
-    /// are but control characters, as `\u{1B}`, which a terminal would obey,
-    /// and each byte that is not part of a character as `\xFF`.
+    /// are but the controls a terminal would obey, as `\u001B`, and each
+    /// byte that is not part of a character as `\xFF`.
     static func shown(_ name: UnsafeBufferPointer<UInt8>) -> String {
         var shown = ""
         var parser = Unicode.UTF8.ForwardParser()
@@ -59,8 +60,8 @@ extension ProcessConsole {
             switch parser.parseScalar(from: &bytes) {
             case .valid(let encoded):
                 let scalar = Unicode.UTF8.decode(encoded)
-                if scalar.properties.generalCategory == .control {
-                    shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                if VisibleText.isControl(scalar) {
+                    shown += VisibleText.escape(scalar)
                 } else {
                     shown.unicodeScalars.append(scalar)
                 }

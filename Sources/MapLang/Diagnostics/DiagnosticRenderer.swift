@@ -85,20 +85,23 @@ public struct DiagnosticRenderer: Sendable {
     /// issues.json: error[empty]: $[1].title: expected a non-empty value, found ""
     ///   --> issues.map:14:27: rule `nonEmpty` of `Issue.title`
     /// ```
+    ///
+    /// The input's name, the message and the help may hold what the input
+    /// holds: their control characters are shown escaped (`VisibleText`).
     public func render(_ error: MappingError, input: String) -> String {
         let rule = error.ruleDescription
         let code = error.problem.code
         let severity = error.problem.isWarning ? style("warning[\(code)]:", .yellow) : style("error[\(code)]:", .red)
-        return style("\(input):", .bold) + " " + severity + " " + style(error.path.description + ":", .bold) + " "
-            + error.message + "\n"
+        return style("\(VisibleText.escaped(input)):", .bold) + " " + severity + " " + style(error.path.description + ":", .bold) + " "
+            + VisibleText.escaped(error.message) + "\n"
             + style("  --> ", .blue) + "\(error.ruleFile):\(error.ruleLocation.line):\(error.ruleLocation.column): "
             + rule + "\n"
-            + (error.help.map { style("   = ", .blue) + style("help:", .cyan) + " " + $0 + "\n" } ?? "")
+            + (error.help.map { style("   = ", .blue) + style("help:", .cyan) + " " + VisibleText.escaped($0) + "\n" } ?? "")
     }
 
     /// Renders a JSON syntax error with the input line and a caret under the column.
     public func render(_ error: JSONSyntaxError, input: String, bytes: [UInt8]) -> String {
-        var text = style("\(input):\(error.line):\(error.column):", .bold) + " " + style("error[\(error.code)]:", .red) + " "
+        var text = style("\(VisibleText.escaped(input)):\(error.line):\(error.column):", .bold) + " " + style("error[\(error.code)]:", .red) + " "
             + style(error.message, .bold) + "\n"
         let excerpt = InputExcerpt(bytes: bytes, offset: error.offset)
         let number = String(error.line)

@@ -61,9 +61,9 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// A key as a double-quoted string, escaped as JSON escapes it: `"`, `\`
-    /// and every control character (including DEL and the bidirectional
-    /// controls), so text from the input can never move a terminal's cursor,
-    /// change its colours or reorder what it shows.
+    /// and every control character (`VisibleText`: DEL, C1 and the
+    /// bidirectional controls included), so text from the input can never
+    /// move a terminal's cursor, change its colours or reorder what it shows.
     package static func quoted(_ key: String) -> String {
         var text = "\""
         for scalar in key.unicodeScalars {
@@ -74,12 +74,11 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
             case "\r": text += "\\r"
             case "\t": text += "\\t"
             default:
-                guard scalar.value < 0x20 || scalar.value == 0x7F || scalar.isBidiControl else {
+                guard VisibleText.isControl(scalar) else {
                     text.unicodeScalars.append(scalar)
                     continue
                 }
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                text += VisibleText.escape(scalar)
             }
         }
         return text + "\""

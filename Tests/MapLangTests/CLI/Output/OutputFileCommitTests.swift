@@ -434,7 +434,7 @@ extension OutputFileProcessConsoleTests {
             ["run", directory + "/orders.map", directory + "/in", directory + "/good.ndjson", "--ndjson"])
         #expect(status == F.Status.unreadable)
         #expect(
-            console.error == "maplang: error: cannot read `\(directory)/in/bad\\xFF\\u{1B}`: its name is not UTF-8, which MapLang cannot open\n")
+            console.error == "maplang: error: cannot read `\(directory)/in/bad\\xFF\\u001B`: its name is not UTF-8, which MapLang cannot open\n")
         #expect(
             String(decoding: console.output, as: UTF8.self)
                 == [#"{"id":2,"name":"b"}"#, #"{"id":3,"name":"c"}"#, #"{"id":1,"name":"a"}"#].map { $0 + "\n" }.joined())
