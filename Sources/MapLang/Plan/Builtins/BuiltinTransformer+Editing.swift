@@ -21,7 +21,19 @@ extension BuiltinTransformer {
     /// (canonically equivalent forms match) and left to right, replaced by
     /// `new`, in time linear in both texts (`TextOccurrences`).
     private static func replacingEvery(_ old: String, with new: String, in text: String) -> String {
-        TextOccurrences.pieces(of: Array(text), between: Array(old)).joined(separator: new)
+        let characters = Array(text)
+        let wanted = Array(old)
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var start = 0
+        // Each run between matches is copied once, with no string of its own.
+        TextOccurrences.forEachStart(of: wanted, in: characters) { found in
+            result.append(contentsOf: characters[start..<found])
+            result += new
+            start = found + wanted.count
+        }
+        result.append(contentsOf: characters[start...])
+        return result
     }
 
     /// `removePrefix("v")`: a text the value must start with, taken off;

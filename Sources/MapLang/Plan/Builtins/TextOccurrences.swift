@@ -10,7 +10,15 @@ enum TextOccurrences {
     /// The character offset of each occurrence of `wanted` in `text`; none
     /// when `wanted` is empty.
     static func starts(of wanted: [Character], in text: [Character]) -> [Int] {
-        guard !wanted.isEmpty, wanted.count <= text.count else { return [] }
+        var starts: [Int] = []
+        forEachStart(of: wanted, in: text) { starts.append($0) }
+        return starts
+    }
+
+    /// Calls `body` with the character offset of each occurrence of
+    /// `wanted` in `text`, left to right; never when `wanted` is empty.
+    static func forEachStart(of wanted: [Character], in text: [Character], _ body: (Int) -> Void) {
+        guard !wanted.isEmpty, wanted.count <= text.count else { return }
         // For each prefix of `wanted`, the length of its longest proper
         // prefix that is also its suffix: where a partial match goes on from.
         var fallback = [Int](repeating: 0, count: wanted.count)
@@ -20,18 +28,16 @@ enum TextOccurrences {
             if wanted[index] == wanted[length] { length += 1 }
             fallback[index] = length
         }
-        var starts: [Int] = []
         var matched = 0
         for (index, character) in text.enumerated() {
             while matched > 0 && character != wanted[matched] { matched = fallback[matched - 1] }
             if character == wanted[matched] { matched += 1 }
             if matched == wanted.count {
-                starts.append(index + 1 - matched)
+                body(index + 1 - matched)
                 // The next occurrence starts after this one.
                 matched = 0
             }
         }
-        return starts
     }
 
     /// The pieces of `text` between the occurrences of `wanted`: one more
@@ -39,7 +45,7 @@ enum TextOccurrences {
     static func pieces(of text: [Character], between wanted: [Character]) -> [String] {
         var pieces: [String] = []
         var start = 0
-        for found in starts(of: wanted, in: text) {
+        forEachStart(of: wanted, in: text) { found in
             pieces.append(String(text[start..<found]))
             start = found + wanted.count
         }
