@@ -85,6 +85,23 @@ struct CLICoverageTests {
                 """), "\(outcome.stderr)")
     }
 
+    /// Unknown keys of many characters are kept and shown by their first
+    /// hundred, so neither memory nor the report grows with their length.
+    @Test func longUnknownKeysAreCut() {
+        let keys = ["a", "b", "c"].map { $0 + String(repeating: "x", count: 10_000) }
+        let input = "[" + keys.map { #"{"id": 1, "\#($0)": 0}"# }.joined(separator: ",") + "]"
+        let rules = "root A\nmodel A {\n  id: Int\n}\n"
+        let (outcome, _) = CLIHarness.run(["run", "--coverage", "r.map", "in.json"], files: ["r.map": rules, "in.json": input])
+        #expect(outcome.status == 0)
+        // The report previews a key by its first 40 characters; the path keeps 100.
+        let shown = keys.map { String($0.prefix(40)) + "…" }
+        let kept = keys.map { String($0.prefix(100)) + "…" }
+        #expect(
+            outcome.stderr == "coverage of in.json:\n  model A, 3 objects:\n"
+                + (0..<3).map { "    key \"\(shown[$0])\" no rule reads: in 1 object, as at $[\($0)][\"\(kept[$0])\"]\n" }.joined())
+        #expect(outcome.stderr.count < 1_000)
+    }
+
     @Test func aShareAboveTheDefaultsLeavesThemOut() {
         let (outcome, _) = CLIHarness.run(["run", "--coverage=80", "r.map", "in.json"], files: ["r.map": Self.rules, "in.json": Self.input])
         #expect(!outcome.stderr.contains("took its default"))

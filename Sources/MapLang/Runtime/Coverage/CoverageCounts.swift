@@ -19,6 +19,17 @@ package struct CoverageCounts: Sendable, Equatable {
     /// past them are counted together.
     static let unknownKeysKept = 1_000
 
+    /// The most characters of an unknown key kept and shown: a longer key
+    /// is kept as its first ones and `…`, and keys alike that far are
+    /// counted as one, so a thousand keys of a megabyte take kilobytes.
+    static let unknownKeyCharactersKept = 100
+
+    /// An unknown key as it is kept: cut after `unknownKeyCharactersKept` characters.
+    static func kept(_ key: String) -> String {
+        let start = key.prefix(unknownKeyCharactersKept + 1)
+        return start.count > unknownKeyCharactersKept ? start.dropLast() + "…" : key
+    }
+
     /// Zero counts for every model, enum and choice of a plan.
     init(plan: Plan) {
         models = plan.models.map { model in
@@ -52,7 +63,7 @@ package struct CoverageCounts: Sendable, Equatable {
             switch event {
             case .object(let model, let unknown, let path):
                 models[model].objects += 1
-                for key in unknown {
+                for key in unknown.map(Self.kept) {
                     let sample = path.appending(.key(key))
                     if let seen = models[model].unknownKeys[key] {
                         let first = Self.precedes(sample, seen.sample) ? sample : seen.sample
