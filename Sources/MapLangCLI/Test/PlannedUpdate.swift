@@ -17,6 +17,9 @@ struct PlannedUpdate {
     let replacesRulesFile: Bool
     /// The tests whose expectation it makes what mapping gave, by index.
     let tests: [Int]
+    /// Whether it is made only if the change planned just before it was:
+    /// a folder's other expectation is removed only once the new one is written.
+    var followsTheOneBefore = false
 
     /// Makes the change.
     ///

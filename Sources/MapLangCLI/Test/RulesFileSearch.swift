@@ -61,9 +61,10 @@ struct RulesFileSearch {
                 search(path, depth: depth + 1)
             case .regular where entry.name.hasSuffix(".map"), .symbolicLink where entry.name.hasSuffix(".map"):
                 add(path)
-            case .nameNotUTF8 where entry.name.hasSuffix(".map"):
+            case .nameNotUTF8:
+                // A folder or a rules file that cannot be opened, reported in its place.
                 problems.append("cannot read `\(path)`: its name is not UTF-8, which MapLang cannot open")
-            case .directory, .regular, .symbolicLink, .other, .nameNotUTF8:
+            case .directory, .regular, .symbolicLink, .other:
                 break
             }
         }

@@ -64,9 +64,12 @@ struct TestCommand {
             reporter.fail(problem)
             tally.unreadable = true
         }
-        var suites = search.files.compactMap { runTests(of: $0, reporter: reporter, tally: &tally) }
+        // A rules file named twice, under any spelling, runs once.
+        var seen: Set<FileIdentity> = []
+        let files = search.files.filter { path in console.identity(of: path).map { seen.insert($0).inserted } ?? true }
+        var suites = files.compactMap { runTests(of: $0, reporter: reporter, tally: &tally) }
         if arguments.flags.contains("--update") {
-            update(&suites, rulesFiles: search.files, reporter: reporter, tally: &tally)
+            update(&suites, rulesFiles: files, reporter: reporter, tally: &tally)
         }
         for suite in suites {
             for (test, result) in zip(suite.tests, suite.results) {
@@ -126,6 +129,7 @@ struct TestCommand {
         for (suite, plan) in zip(suites, plans) {
             problems += plan.updates.compactMap { guarded.refusal(of: $0, rulesPath: suite.path) }
         }
+        problems += guarded.clashes(among: plans.flatMap(\.updates))
         guard problems.isEmpty else {
             for problem in problems { reporter.fail(problem) }
             let refused = problems.count - plans.map(\.problems.count).reduce(0, +)
@@ -136,12 +140,16 @@ struct TestCommand {
             return
         }
         for (index, plan) in plans.enumerated() {
+            var madeTheOneBefore = true
             for update in plan.updates {
+                guard madeTheOneBefore || !update.followsTheOneBefore else { continue }
                 do {
                     try update.commit(suites[index].files)
+                    madeTheOneBefore = true
                 } catch {
                     reporter.fail(error.message)
                     tally.unwritten = true
+                    madeTheOneBefore = false
                     continue
                 }
                 for test in update.tests {

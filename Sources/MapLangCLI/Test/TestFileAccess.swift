@@ -67,10 +67,20 @@ struct TestFileAccess {
         return try replaceable(path)
     }
 
-    /// A file the user named, such as the rules file, if it is not read-only.
+    /// A file the user named, such as the rules file, if it may be
+    /// replaced: nothing is there, or a regular file (after links) that is
+    /// not read-only. A folder, a device or a named pipe never is.
     ///
-    /// - Throws: `ConsoleError` when it is.
+    /// - Throws: `ConsoleError` when it may not be.
     func replaceable(_ path: String) throws(ConsoleError) -> String {
+        switch console.kind(of: path) {
+        case .directory?:
+            throw ConsoleError(message: "cannot update `\(path)`: it is a directory")
+        case .symbolicLink?, .other?, .nameNotUTF8?:
+            throw ConsoleError(message: "cannot update `\(path)`: it is not a regular file")
+        case .regular?, nil:
+            break
+        }
         guard console.isWritable(path) else {
             throw ConsoleError(message: "cannot update `\(path)`: it is read-only")
         }

@@ -103,7 +103,7 @@ struct TestUpdater {
         }
         if folder.expectations.contains(other) {
             let path = try files.removablePath(of: folder.name + "/" + other)
-            changes.append(PlannedUpdate(path: path, change: .remove, replacesRulesFile: false, tests: []))
+            changes.append(PlannedUpdate(path: path, change: .remove, replacesRulesFile: false, tests: [], followsTheOneBefore: true))
         }
         return changes
     }

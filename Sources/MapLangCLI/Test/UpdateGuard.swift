@@ -34,9 +34,27 @@ struct UpdateGuard {
     ///   - rulesPath: The rules file whose tests it updates.
     func refusal(of update: PlannedUpdate, rulesPath: String) -> String? {
         guard let identity = console.identity(of: update.path), let files = kept[identity] else { return nil }
-        let others = files.filter { !(update.replacesRulesFile && $0.isRulesFile && $0.path == rulesPath) }
+        // The rules file itself, by whichever name the run found it.
+        let itself = update.replacesRulesFile && identity == console.identity(of: rulesPath)
+        let others = files.filter { !(itself && $0.isRulesFile) }
         guard let other = others.first else { return nil }
         let what = other.isRulesFile ? "the rules file" : "the test input"
         return "cannot update `\(update.path)`: it is \(what) `\(other.path)`, which `--update` never writes"
+    }
+
+    /// Why changes may not be made because two of them would change one
+    /// file, whose last change would undo the other: a message each.
+    func clashes(among updates: [PlannedUpdate]) -> [String] {
+        var first: [FileIdentity: String] = [:]
+        var clashes: [String] = []
+        for update in updates {
+            guard let identity = console.identity(of: update.path) else { continue }
+            if let earlier = first[identity] {
+                clashes.append("cannot update `\(update.path)`: `\(earlier)` is updated too, and it is the same file")
+            } else {
+                first[identity] = update.path
+            }
+        }
+        return clashes
     }
 }

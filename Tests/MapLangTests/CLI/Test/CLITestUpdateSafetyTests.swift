@@ -155,4 +155,52 @@ struct CLITestUpdateSafetyTests {
         #expect(try Files.read(folder + "/out.json") == "{\n  \"b\": 2\n}\n")
         #expect(try Files.read(folder + "/in.json") == #"{"a": 2}"#)
     }
+
+    /// Two tests whose expectations are one file: neither is written, since
+    /// the second would undo the first.
+    @Test func twoTestsWritingOneFileAreRefused() throws {
+        let folder = try Self.folder(
+            rules: Self.rules + Self.block(input: "in.json", output: "out.json")
+                + "\ntest \"u\" {\n  input file \"in2.json\"\n  output file \"./out.json\"\n}\n",
+            files: ["in.json": #"{"a": 2}"#, "in2.json": #"{"a": 3}"#, "out.json": "{}"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try Self.snapshot(folder)
+        let (status, console) = Self.update(folder)
+        #expect(status == 74)
+        #expect(
+            console.error.hasPrefix(
+                "maplang: error: cannot update `\(folder)/./out.json`: `\(folder)/out.json` is updated too, and it is the same file\n"))
+        #expect(try Self.snapshot(folder) == before)
+    }
+
+    /// An expectation that is a folder, or a named pipe that would block,
+    /// is refused before anything is written; the folder test's other
+    /// expectation is not removed.
+    @Test func anExpectationThatIsNoRegularFileIsRefused() throws {
+        let folder = try Self.folder(
+            rules: Self.rules + "\ntest \"inline\" {\n  input {\"a\": 5}\n  output {\"a\": 6}\n}\n",
+            files: ["tests/t/input.json": #"{"a": 2}"#, "tests/t/expected.errors": "missing-key $.a\n", "tests/t/expected.json/keep": ""])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try Self.snapshot(folder)
+        let (status, console) = Self.update(folder)
+        #expect(status == 74)
+        #expect(console.error.hasPrefix("maplang: error: cannot update `\(folder)/tests/t/expected.json`: it is a directory\n"))
+        #expect(try Self.snapshot(folder) == before)
+        try FileManager.default.removeItem(atPath: folder + "/tests/t/expected.json")
+        #expect(mkfifo(folder + "/tests/t/expected.json", 0o600) == 0)
+        let (fifoStatus, fifoConsole) = Self.update(folder)
+        #expect(fifoStatus == 74)
+        #expect(fifoConsole.error.hasPrefix("maplang: error: cannot update `\(folder)/tests/t/expected.json`: it is not a regular file\n"))
+    }
+
+    /// A rules file named twice, by two spellings, runs once, and its
+    /// expectations are updated.
+    @Test func aRulesFileNamedTwiceRunsOnce() throws {
+        let folder = try Self.folder(rules: Self.rules + "\ntest \"inline\" {\n  input {\"a\": 5}\n  output {\"a\": 6}\n}\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (status, console) = Self.update(folder, more: [folder + "/./r.map"])
+        #expect(status == 0, "\(console.error)")
+        #expect(String(decoding: console.output, as: UTF8.self).hasSuffix("0 passed, 0 failed, 1 updated\n"))
+        #expect(try Files.read(folder + "/r.map").contains("output {\"b\": 5}"))
+    }
 }
