@@ -94,30 +94,37 @@ struct History: Sendable, Equatable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return History(limit: limit) }
         let cut = Int(info.st_size) > byteLimit
-        if cut { lseek(descriptor, off_t(Int(info.st_size) - byteLimit), SEEK_SET) }
+        // One byte more than kept: when it ends a line, the first line read is whole.
+        let wanted = cut ? byteLimit + 1 : byteLimit
+        if cut { lseek(descriptor, off_t(Int(info.st_size) - wanted), SEEK_SET) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < byteLimit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, byteLimit - bytes.count)) }
+        while bytes.count < wanted {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, wanted - bytes.count)) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[..<count]
         }
         // Read from the middle of a line: that line is not whole.
-        if cut { bytes = Array(bytes.drop { $0 != UInt8(ascii: "\n") }) }
+        if cut { bytes = Array(bytes.drop { $0 != UInt8(ascii: "\n") }.dropFirst()) }
         return History(text: String(decoding: bytes, as: UTF8.self), limit: limit)
     }
 
     /// Writes the history file, readable by its owner only, replacing it
     /// whole so a reader never sees half of it; never over anything but a
-    /// regular file.
+    /// regular file the user may write, and through a link, the file it
+    /// leads to.
     ///
     /// - Returns: Whether it was written.
     @discardableResult
     func save(to path: String) -> Bool {
-        guard Self.canKeep(at: path) else { return false }
-        // A new name nothing stands at, so no one's link there is followed.
-        let temporary = ReplacingFile.temporaryName(for: path)
+        guard Self.canKeep(at: path), let destination = try? OutputFile.linkTarget(path) else { return false }
+        // A history the user may not write is kept as it is.
+        var info = stat()
+        if stat(destination, &info) == 0, !OutputFile.mayReplace(destination, info: info) { return false }
+        // A new name nothing stands at, so no one's link there is followed;
+        // renamed over the file a link leads to, never over the link.
+        let temporary = ReplacingFile.temporaryName(for: destination)
         let descriptor = ReplacingFile.createExclusively(temporary, mode: 0o600)
         guard descriptor >= 0 else { return false }
         do throws(ConsoleError) {
@@ -128,7 +135,7 @@ struct History: Sendable, Equatable {
             return false
         }
         close(descriptor)
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, destination) == 0 else {
             unlink(temporary)
             return false
         }

@@ -147,4 +147,32 @@ struct ReplHistoryTests {
         #expect(loaded.entries.count == History.defaultLimit)
         #expect(loaded.entries.dropLast().allSatisfy { $0.count == 999 }, "no line is cut")
     }
+
+    /// A history reached through a link is written to the file the link
+    /// leads to, the link kept; a history the user may not write is kept as it is.
+    @Test func savingKeepsLinksAndReadOnlyFiles() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/real"
+        let link = directory + "/history"
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real")
+        #expect(History(entries: ["new"]).save(to: link))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real")
+        #expect(try TestFiles.text(target) == "new\n")
+        #expect(chmod(target, 0o444) == 0)
+        #expect(!History(entries: ["newer"]).save(to: link))
+        #expect(try TestFiles.text(target) == "new\n")
+        #expect(try TestFiles.list(directory) == ["history", "real"])
+    }
+
+    /// A cut that falls at the start of a line keeps that line whole.
+    @Test func aCutAtALineStartKeepsTheLine() throws {
+        let directory = try CLIBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history"
+        let kept = String(repeating: "k", count: History.byteLimit - 1) + "\n"
+        try Data(("dropped\n" + kept).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(History.load(from: path).entries == [String(kept.dropLast())])
+    }
 }
