@@ -66,7 +66,7 @@ struct ErrorReporter {
         if json {
             write(Self.emptyLineObject(input: input, line: line, offset: lineOffset))
         } else {
-            emit("\(input):\(line): error[\(LineRejection.emptyLineCode)]: the line is empty\n")
+            emit("\(VisibleText.escaped(input)):\(line): error[\(LineRejection.emptyLineCode)]: the line is empty\n")
         }
     }
 

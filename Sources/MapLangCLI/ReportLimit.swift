@@ -59,7 +59,7 @@ final class ReportLimit {
     /// The note for `count` problems of `input` left out, in text form.
     func note(_ count: Int, input: String) -> String {
         let problems = count == 1 ? "problem" : "problems"
-        return "\(input): \(count) more \(problems) not shown, past the limit of \(most ?? 0) "
+        return "\(VisibleText.escaped(input)): \(count) more \(problems) not shown, past the limit of \(most ?? 0) "
             + "(`--max-errors N` sets it, `--max-errors 0` shows every one)\n"
     }
 

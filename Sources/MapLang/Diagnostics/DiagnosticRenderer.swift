@@ -102,7 +102,7 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders a JSON syntax error with the input line and a caret under the column.
     public func render(_ error: JSONSyntaxError, input: String, bytes: [UInt8]) -> String {
         var text = style("\(VisibleText.escaped(input)):\(error.line):\(error.column):", .bold) + " " + style("error[\(error.code)]:", .red) + " "
-            + style(error.message, .bold) + "\n"
+            + style(VisibleText.escaped(error.message), .bold) + "\n"
         let excerpt = InputExcerpt(bytes: bytes, offset: error.offset)
         let number = String(error.line)
         let pad = String(repeating: " ", count: number.count)

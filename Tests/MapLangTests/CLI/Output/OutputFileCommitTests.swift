@@ -412,6 +412,21 @@ extension OutputFileProcessConsoleTests {
 }
 
 extension OutputFileProcessConsoleTests {
+    /// `maplang test` reports a name that is not UTF-8 where its search
+    /// meets it, and runs the rules files around it.
+    @Test func aNameThatIsNotUTF8IsReportedByTheTestSearch() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("root A\nmodel A {\n  a: Int\n}\n", to: directory + "/ok.map")
+        let odd = Array((directory + "/odd").utf8) + [0xFF, 0]
+        let made = odd.withUnsafeBufferPointer { bytes in bytes.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }
+        guard made == 0 else { return }
+        let console = FileBackedConsole()
+        let status = CommandLineTool(console: console).run(["test", directory])
+        #expect(status == F.Status.unreadable)
+        #expect(console.error == "maplang: error: cannot read `\(directory)/odd\\xFF`: its name is not UTF-8, which MapLang cannot open\n")
+    }
+
     /// A folder holding a name that is not UTF-8 is reported, never left out
     /// unsaid, and the inputs around it are mapped. Skipped where the file
     /// system refuses such names (APFS, for one).
