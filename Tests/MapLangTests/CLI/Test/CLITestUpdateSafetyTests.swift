@@ -44,6 +44,16 @@ struct CLITestUpdateSafetyTests {
     }
 
     /// Rules whose output differs from their input, so a test expecting its own input fails.
+    /// Runs `--update` where a change must be refused: status 74 and every
+    /// file as it was; gives what standard error says.
+    static func refusedUpdate(_ folder: String, more: [String] = []) throws -> (error: String, output: String) {
+        let before = try snapshot(folder)
+        let (status, console) = update(folder, more: more)
+        #expect(status == 74)
+        #expect(try snapshot(folder) == before, "no file changed and none was left behind")
+        return (console.error, String(decoding: console.output, as: UTF8.self))
+    }
+
     static let rules = "root A\n\nmodel A {\n  b: Int from a\n}\n"
 
     /// A test block reading `input` and expecting the file `output`.
@@ -98,16 +108,13 @@ struct CLITestUpdateSafetyTests {
         for (link, target) in testCase.links {
             try FileManager.default.createSymbolicLink(atPath: folder + "/" + link, withDestinationPath: target)
         }
-        let before = try Self.snapshot(folder)
-        let (status, console) = Self.update(folder)
-        #expect(status == 74)
+        let error = try Self.refusedUpdate(folder).error
         let what = testCase.what.replacingOccurrences(of: "FOLDER", with: folder)
         #expect(
-            console.error
+            error
                 == "maplang: error: cannot update `\(folder)/\(testCase.refused)`: it is \(what), which `--update` never writes\n"
                 + (testCase.stopsAnother
                     ? "maplang: error: no other expectation was updated either: none is while one is refused\n" : ""))
-        #expect(try Self.snapshot(folder) == before, "no file changed and none was left behind")
     }
 
     /// One refused change stops every other: the test that could be
@@ -118,12 +125,9 @@ struct CLITestUpdateSafetyTests {
                 + "\ntest \"inline\" {\n  input {\"a\": 5}\n  output {\"a\": 6}\n}\n",
             files: ["in.json": #"{"a": 2}"#, "second/s.map": Self.rules + "\ntest \"s\" {\n  input {\"a\": 1}\n  output {\"a\": 2}\n}\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let before = try Self.snapshot(folder)
-        let (status, console) = Self.update(folder, more: [folder + "/second/s.map"])
-        #expect(status == 74)
-        #expect(console.error.hasPrefix("maplang: error: cannot update `\(folder)/in.json`: it is the test input"))
-        #expect(try Self.snapshot(folder) == before)
-        #expect(String(decoding: console.output, as: UTF8.self).hasSuffix("0 passed, 3 failed\n"))
+        let (error, output) = try Self.refusedUpdate(folder, more: [folder + "/second/s.map"])
+        #expect(error.hasPrefix("maplang: error: cannot update `\(folder)/in.json`: it is the test input"))
+        #expect(output.hasSuffix("0 passed, 3 failed\n"))
     }
 
     /// An expectation nested deeper than a rules file may hold is not written
@@ -134,14 +138,11 @@ struct CLITestUpdateSafetyTests {
             rules: "root A\n\nmodel A {\n  a: JSON\n}\n\ntest \"t\" {\n  input file \"in.json\"\n  output {\"a\": 1}\n}\n",
             files: ["in.json": #"{"a": \#(deep)}"#])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let before = try Self.snapshot(folder)
-        let (status, console) = Self.update(folder)
-        #expect(status == 74)
+        let error = try Self.refusedUpdate(folder).error
         #expect(
-            console.error.hasPrefix(
+            error.hasPrefix(
                 "maplang: error: cannot update `\(folder)/r.map`: with the new expectations it would not pass `maplang check` ("))
-        #expect(console.error.contains("[nesting-too-deep]"), "\(console.error)")
-        #expect(try Self.snapshot(folder) == before)
+        #expect(error.contains("[nesting-too-deep]"), "\(error)")
     }
 
     /// Without a refusal the expectations are written as before.
@@ -164,13 +165,9 @@ struct CLITestUpdateSafetyTests {
                 + "\ntest \"u\" {\n  input file \"in2.json\"\n  output file \"./out.json\"\n}\n",
             files: ["in.json": #"{"a": 2}"#, "in2.json": #"{"a": 3}"#, "out.json": "{}"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let before = try Self.snapshot(folder)
-        let (status, console) = Self.update(folder)
-        #expect(status == 74)
         #expect(
-            console.error.hasPrefix(
+            try Self.refusedUpdate(folder).error.hasPrefix(
                 "maplang: error: cannot update `\(folder)/./out.json`: `\(folder)/out.json` is updated too, and it is the same file\n"))
-        #expect(try Self.snapshot(folder) == before)
     }
 
     /// An expectation that is a folder, or a named pipe that would block,
@@ -181,11 +178,9 @@ struct CLITestUpdateSafetyTests {
             rules: Self.rules + "\ntest \"inline\" {\n  input {\"a\": 5}\n  output {\"a\": 6}\n}\n",
             files: ["tests/t/input.json": #"{"a": 2}"#, "tests/t/expected.errors": "missing-key $.a\n", "tests/t/expected.json/keep": ""])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let before = try Self.snapshot(folder)
-        let (status, console) = Self.update(folder)
-        #expect(status == 74)
-        #expect(console.error.hasPrefix("maplang: error: cannot update `\(folder)/tests/t/expected.json`: it is a directory\n"))
-        #expect(try Self.snapshot(folder) == before)
+        #expect(
+            try Self.refusedUpdate(folder).error.hasPrefix(
+                "maplang: error: cannot update `\(folder)/tests/t/expected.json`: it is a directory\n"))
         try FileManager.default.removeItem(atPath: folder + "/tests/t/expected.json")
         #expect(mkfifo(folder + "/tests/t/expected.json", 0o600) == 0)
         let (fifoStatus, fifoConsole) = Self.update(folder)
