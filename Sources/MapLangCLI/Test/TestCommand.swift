@@ -67,15 +67,18 @@ struct TestCommand {
         // A rules file named twice, under any spelling, runs once.
         var seen: Set<FileIdentity> = []
         let files = search.files.filter { path in console.identity(of: path).map { seen.insert($0).inserted } ?? true }
-        var suites = files.compactMap { runTests(of: $0, reporter: reporter, tally: &tally) }
-        if arguments.flags.contains("--update") {
-            update(&suites, rulesFiles: files, reporter: reporter, tally: &tally)
+        // Without `--update` each rules file's results are reported and let
+        // go as it finishes; with it, every change of the run is checked
+        // before any is made, so the results wait for the updates.
+        let updating = arguments.flags.contains("--update")
+        var suites: [Suite] = []
+        for path in files {
+            guard let suite = runTests(of: path, reporter: reporter, tally: &tally) else { continue }
+            if updating { suites.append(suite) } else { Self.write(suite, to: &report, tally: &tally) }
         }
-        for suite in suites {
-            for (test, result) in zip(suite.tests, suite.results) {
-                report.write(test, result)
-                tally.count(result)
-            }
+        if updating {
+            update(&suites, rulesFiles: files, reporter: reporter, tally: &tally)
+            for suite in suites { Self.write(suite, to: &report, tally: &tally) }
         }
         report.summary(tally)
         if let failure = report.failure {
@@ -83,6 +86,14 @@ struct TestCommand {
             tally.unwritten = true
         }
         return tally.status
+    }
+
+    /// Reports and counts one rules file's results.
+    private static func write(_ suite: Suite, to report: inout TestReport, tally: inout TestTally) {
+        for (test, result) in zip(suite.tests, suite.results) {
+            report.write(test, result)
+            tally.count(result)
+        }
     }
 
     /// Runs the tests of one rules file; `nil` when it cannot be read or has errors.

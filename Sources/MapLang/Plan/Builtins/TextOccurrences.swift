@@ -7,14 +7,6 @@
 /// lengths whatever they hold (`replace` of a 1,000-character text over a
 /// megabyte of near misses included), never with their product.
 enum TextOccurrences {
-    /// The character offset of each occurrence of `wanted` in `text`; none
-    /// when `wanted` is empty.
-    static func starts(of wanted: [Character], in text: [Character]) -> [Int] {
-        var starts: [Int] = []
-        forEachStart(of: wanted, in: text) { starts.append($0) }
-        return starts
-    }
-
     /// Calls `body` with the character offset of each occurrence of
     /// `wanted` in `text`, left to right; never when `wanted` is empty.
     static func forEachStart(of wanted: [Character], in text: [Character], _ body: (Int) -> Void) {

@@ -4,6 +4,13 @@ import Testing
 /// Where `replace` replaces and `split` cuts: every occurrence, left to
 /// right, none overlapping, character by character.
 struct TextOccurrencesTests {
+    /// The offsets `forEachStart` gives, in order.
+    static func starts(of wanted: [Character], in text: [Character]) -> [Int] {
+        var starts: [Int] = []
+        TextOccurrences.forEachStart(of: wanted, in: text) { starts.append($0) }
+        return starts
+    }
+
     /// What a search from each position in turn finds, for comparison.
     static func naive(_ wanted: [Character], _ text: [Character]) -> [Int] {
         guard !wanted.isEmpty else { return [] }
@@ -31,7 +38,7 @@ struct TextOccurrencesTests {
         ("e\u{301}", "caf\u{E9} caf\u{E9}", [3, 8]),
     ] as [(String, String, [Int])])
     func finds(_ wanted: String, _ text: String, _ starts: [Int]) {
-        #expect(TextOccurrences.starts(of: Array(wanted), in: Array(text)) == starts)
+        #expect(Self.starts(of: Array(wanted), in: Array(text)) == starts)
     }
 
     /// On every text of up to ten letters of `a` and `b` and a few texts
@@ -42,7 +49,7 @@ struct TextOccurrencesTests {
             for bits in 0..<(1 << length) {
                 let text = (0..<length).map { bits >> $0 & 1 == 0 ? Character("a") : Character("b") }
                 for wanted in sought {
-                    #expect(TextOccurrences.starts(of: wanted, in: text) == Self.naive(wanted, text), "\(wanted) in \(text)")
+                    #expect(Self.starts(of: wanted, in: text) == Self.naive(wanted, text), "\(wanted) in \(text)")
                 }
             }
         }
