@@ -61,7 +61,7 @@ package struct HostileCase: Sendable {
     package static let all: [HostileCase] = [
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
-        replacedMatches, longReplacedText, documentsInOneRun,
+        replacedMatches, longReplacedText, documentsInOneRun, wholeObjectChain, flattenChain, modelsExtendingOne,
     ]
 
     /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
@@ -84,6 +84,20 @@ package struct HostileCase: Sendable {
             + (cyclic ? "" : "model M\(levels) { z: Int? }\n") + "root M0\n"
     }
 
+    /// `model M0 { a0: Int?  g: M1 from $ }`, … as a chain of `levels`
+    /// models, each read from the object of the one above it, or each
+    /// flattened into it.
+    package static func groupedModels(_ levels: Int, flattened: Bool = false) -> String {
+        (0..<levels).map { "model M\($0) {\n  a\($0): Int?\n  g: M\($0 + 1)\(flattened ? "? flatten" : " from $")\n}\n" }.joined()
+            + "model M\(levels) { z: Int? }\nroot M0\n"
+    }
+
+    /// A model of `count` fields, and `count` models that extend it with one field each.
+    package static func modelsExtendingOne(_ count: Int) -> String {
+        "model Big {\n" + (0..<count).map { "  f\($0): Int?\n" }.joined() + "}\n"
+            + (0..<count).map { "model E\($0) extends Big { e\($0): Int? }\n" }.joined()
+    }
+
     package static let doublingTransforms = HostileCase(
         name: "transforms that double", unit: "transforms", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
         rules: { doubling($0) }, input: nil, streamed: false, status: 65, reports: "transform-too-long")
@@ -103,6 +117,19 @@ package struct HostileCase: Sendable {
     package static let modelRing = HostileCase(
         name: "a ring of models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
         rules: { models($0, cyclic: true) }, input: nil, streamed: false, status: 65, reports: "inheritance-cycle")
+
+    package static let wholeObjectChain = HostileCase(
+        name: "a chain of models read from $", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { groupedModels($0) }, input: nil, streamed: false, status: 65, reports: "whole-object-too-deep")
+
+    package static let flattenChain = HostileCase(
+        name: "a chain of flattened models", unit: "models", units: 2_500, smallUnits: 100, arguments: ["check", "RULES"],
+        rules: { groupedModels($0, flattened: true) }, input: nil, streamed: false, status: 65, reports: "flatten-too-deep")
+
+    package static let modelsExtendingOne = HostileCase(
+        name: "models extending one model of as many fields", unit: "models", units: 1_000, smallUnits: 150,
+        arguments: ["check", "RULES"],
+        rules: { modelsExtendingOne($0) }, input: nil, streamed: false, status: 65, reports: "inheritance-too-large")
 
     /// One model on one line, every field of an unknown type.
     package static let errorsOnOneLine = HostileCase(

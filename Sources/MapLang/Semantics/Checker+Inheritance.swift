@@ -3,6 +3,10 @@ enum Inheritance {
     /// The most models one chain may hold, the model itself included: every
     /// model's fields copy its parents', so a chain of n models is n² fields.
     static let depthLimit = 64
+    /// The most members all models together may copy from the models they
+    /// extend: each copy is compiled again, so models extending one large
+    /// model cost the product of their number and its size.
+    static let copiedMemberLimit = 20_000
 
     /// How far a model is from the top of its chain.
     enum Depth: Equatable {
@@ -61,6 +65,31 @@ extension Checker {
                 }
             }
         }
+    }
+
+    /// Counts the members every model copies from the models above it,
+    /// before any is copied, following at most `Inheritance.depthLimit`
+    /// links from each model. Reports the model whose copies take the count
+    /// past `Inheritance.copiedMemberLimit`; whether it did.
+    mutating func reportTooManyCopiedMembers() -> Bool {
+        var copied = 0
+        for item in declarations.models {
+            var seen: Set<String> = [item.decl.name.name]
+            var links = 1
+            var current = item.decl.parent.flatMap { modelDecls[$0.name] }
+            while let parent = current, links < Inheritance.depthLimit, seen.insert(parent.decl.name.name).inserted {
+                copied += parent.decl.members.count
+                links += 1
+                current = parent.decl.parent.flatMap { modelDecls[$0.name] }
+            }
+            if copied > Inheritance.copiedMemberLimit, let parent = item.decl.parent {
+                within(item.unit) {
+                    $0.report(.inheritanceTooLarge(model: item.decl.name.name, limit: Inheritance.copiedMemberLimit), at: parent.span)
+                }
+                return true
+            }
+        }
+        return false
     }
 
     /// Reports a cycle at the first of its models declared, listing it from there.

@@ -181,7 +181,10 @@ struct Checker {
         for item in declarations.transforms {
             _ = expandTransform(named: item.decl.name)
         }
+        let beforeInheritance = diagnostics.count
         measureInheritance()
+        // A chain too deep or a cycle stops each copy at 64 models: counted already.
+        guard diagnostics.count > beforeInheritance || !reportTooManyCopiedMembers() else { return nil }
         let members = declarations.models.map { effectiveMembers(of: $0) }
         var models = zip(declarations.models, members).map { item, members in
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }

@@ -49,6 +49,10 @@ enum SemanticMessage: DiagnosticMessage {
     case wholeObjectCycle(field: String)
     /// Models that flatten one another in a cycle, which would write a key twice.
     case flattenCycle(field: String)
+    /// A chain of models read `from $` longer than the limit.
+    case wholeObjectTooDeep(field: String, limit: Int)
+    /// A chain of flattened models longer than the limit.
+    case flattenTooDeep(field: String, limit: Int)
     /// `from $` among other paths of a `from` clause.
     case wholeObjectNotAlone(field: String)
     /// `oneOrMany` on a field whose pipeline reads the key's whole value.
@@ -70,6 +74,8 @@ enum SemanticMessage: DiagnosticMessage {
     case settingNotAllowedInFile(setting: String)
     case inheritanceCycle(cycle: [String])
     case inheritanceTooDeep(model: String, limit: Int)
+    /// Models that together copy more members from the models they extend than the limit.
+    case inheritanceTooLarge(model: String, limit: Int)
     case catchAllFieldInvalid(field: String, reason: String)
     case discriminatorFieldClash(model: String, key: String)
     case tableOutputsDiffer(table: String)
@@ -161,6 +167,8 @@ enum SemanticMessage: DiagnosticMessage {
         case .wholeObjectNotAlone: "whole-object-not-alone"
         case .wholeObjectCycle: "whole-object-cycle"
         case .flattenCycle: "flatten-cycle"
+        case .wholeObjectTooDeep: "whole-object-too-deep"
+        case .flattenTooDeep: "flatten-too-deep"
         case .oneOrManyWithReshaping: "one-or-many-reshaping"
         case .irreversibleInputCheck: "irreversible-input-check"
         case .secondReshapingStage: "second-reshaping-stage"
@@ -174,6 +182,7 @@ enum SemanticMessage: DiagnosticMessage {
         case .settingNotAllowedInModel, .settingNotAllowedInFile: "setting-not-allowed"
         case .inheritanceCycle: "inheritance-cycle"
         case .inheritanceTooDeep: "inheritance-too-deep"
+        case .inheritanceTooLarge: "inheritance-too-large"
         case .catchAllFieldInvalid: "catch-all-field"
         case .discriminatorFieldClash: "discriminator-clash"
         case .tableOutputsDiffer: "table-outputs-differ"
@@ -277,6 +286,10 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(transformer)` gives \(gives), which the field `\(field): \(type)` cannot hold"
         case .wholeObjectCycle(let field):
             "`\(field)` reads a model `from $` that reads, through `from $`, the model `\(field)` is in: reading it would never end"
+        case .wholeObjectTooDeep(let field, let limit):
+            "`\(field)` reads `from $` a model that starts a chain of \(limit) models read `from $`; a chain may hold at most \(limit)"
+        case .flattenTooDeep(let field, let limit):
+            "`\(field)` flattens a model that starts a chain of \(limit) flattened models; a chain may hold at most \(limit)"
         case .flattenCycle(let field):
             "`\(field)` flattens a model that flattens, in turn, the model `\(field)` is in: its keys would be written twice"
         case .wholeObjectNotAlone(let field):
@@ -309,6 +322,8 @@ enum SemanticMessage: DiagnosticMessage {
             "`\(setting)` can only be set in a model"
         case .inheritanceCycle(let cycle):
             "the model `\(cycle[0])` extends itself: " + Self.chain(cycle)
+        case .inheritanceTooLarge(let model, let limit):
+            "with `\(model)`, the models copy more than \(MappingProblem.grouped(limit)) fields, settings and checks from the models they extend"
         case .inheritanceTooDeep(let model, let limit):
             "the model `\(model)` is the \(limit + 1)th of a chain of models that extend one another; at most \(limit) may"
         case .catchAllFieldInvalid(let field, let reason):
@@ -381,6 +396,8 @@ enum SemanticMessage: DiagnosticMessage {
             "name the field otherwise and read the key with `from \"\(name)\"`"
         case .dictionaryKeyNotString:
             "JSON object keys are always strings: write `[String: T]`"
+        case .inheritanceTooLarge:
+            "each model compiles again what it copies: group the shared fields in a model that a field holds, or extend the large model less often"
         case .inheritanceTooDeep:
             "each model copies the fields of the models it extends: extend fewer levels"
         case .transformTooDeep:
@@ -411,6 +428,10 @@ enum SemanticMessage: DiagnosticMessage {
             "write `from $` alone"
         case .wholeObjectCycle:
             "read the nested model from a key of its own"
+        case .wholeObjectTooDeep:
+            "each model gathers the keys of the models it reads `from $`: read some of them from keys of their own"
+        case .flattenTooDeep:
+            "each model gathers the keys of the models it flattens: leave out `flatten` on some of the fields"
         case .flattenCycle:
             "leave out `flatten` on one of the fields"
         case .oneOrManyWithReshaping:

@@ -1,9 +1,14 @@
 /// The strongly connected components of a directed graph, by Kosaraju's
 /// two passes, iteratively, in time linear in its nodes and edges: the
-/// checker's test for cycles of `from $` and `flatten` among models.
+/// checker's test for cycles of `from $` and `flatten` among models, and
+/// the order in which it gathers what each model takes from the models it
+/// links to.
 struct StrongComponents {
-    /// Each node's component; nodes on one cycle share one.
+    /// Each node's component; nodes on one cycle share one. An edge between
+    /// two components always runs from a lower number to a higher one.
     let component: [Int]
+    /// The graph's edges.
+    private let edges: [[Int]]
 
     /// Finds the components of the graph whose node `i` has an edge to each of `edges[i]`.
     init(edges: [[Int]]) {
@@ -47,6 +52,25 @@ struct StrongComponents {
             next += 1
         }
         self.component = component
+        self.edges = edges
+    }
+
+    /// Every node, each after the nodes it has an edge to in other
+    /// components: the order in which a node can gather from its targets.
+    var targetsFirst: [Int] {
+        component.indices.sorted { (component[$0], $0) > (component[$1], $1) }
+    }
+
+    /// For each node, the number of nodes on the longest path that starts
+    /// there, edges within a component left out.
+    var chainLengths: [Int] {
+        var lengths = [Int](repeating: 1, count: component.count)
+        for node in targetsFirst {
+            for target in edges[node] where !isOnCycle(node, target) {
+                lengths[node] = max(lengths[node], lengths[target] + 1)
+            }
+        }
+        return lengths
     }
 
     /// Whether the edge from `node` to `target` lies on a cycle.

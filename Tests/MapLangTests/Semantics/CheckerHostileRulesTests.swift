@@ -65,6 +65,41 @@ struct CheckerHostileRulesTests {
         #expect(Self.summaries(HostileCase.models(64)).count == 1)
     }
 
+    @Test func aChainOfTwoThousandFiveHundredModelsReadFromTheObjectIsOneError() {
+        #expect(
+            Self.summaries(HostileCase.groupedModels(2_500))
+                == ["9747:17 whole-object-too-deep: `g` reads `from $` a model that starts a chain of 64 models read `from $`; a chain may hold at most 64"])
+    }
+
+    @Test func sixtyFourModelsReadFromTheObjectInAChainCompile() throws {
+        // M0 … M63: 64 models, each read from M0's object, M0 knowing every key below it.
+        let text = HostileCase.groupedModels(63).replacingOccurrences(of: "model M0 {\n", with: "model M0 {\n  unknown reject\n")
+        let rules = try Support.rules(text)
+        #expect(try rules.map(Data(#"{"a0": 1, "a62": 2, "z": 3}"#.utf8)).jsonText().hasSuffix(#""a62":2,"g":{"z":3}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}"#))
+        #expect(throws: MappingFailure.self) { try rules.map(Data(#"{"a0": 1, "q": 2}"#.utf8)) }
+        #expect(Self.summaries(HostileCase.groupedModels(64)).count == 1)
+    }
+
+    @Test func aChainOfTwoThousandFiveHundredFlattenedModelsIsOneError() {
+        #expect(
+            Self.summaries(HostileCase.groupedModels(2_500, flattened: true))
+                == ["9747:13 flatten-too-deep: `g` flattens a model that starts a chain of 64 flattened models; a chain may hold at most 64"])
+    }
+
+    @Test func sixtyFourFlattenedModelsInAChainCompile() throws {
+        let rules = try Support.rules(HostileCase.groupedModels(63, flattened: true))
+        #expect(try rules.map(Data(#"{"a0": 1, "g": {"a1": 2, "g": null}}"#.utf8)).jsonText() == #"{"a0":1,"a1":2}"#)
+        #expect(Self.summaries(HostileCase.groupedModels(64, flattened: true)).count == 1)
+    }
+
+    @Test func modelsCopyingMoreThanTheLimitAreOneErrorBeforeAnyIsCopied() {
+        // 150 fields, copied by each of 150 models: the 134th passes 20,000.
+        #expect(
+            Self.summaries(HostileCase.modelsExtendingOne(150))
+                == ["286:20 inheritance-too-large: with `E133`, the models copy more than 20,000 fields, settings and checks from the models they extend"])
+        #expect(Self.summaries(HostileCase.modelsExtendingOne(141)) == [])
+    }
+
     @Test func aRingOfTwoThousandFiveHundredModelsIsOneCycle() {
         #expect(
             Self.summaries(HostileCase.models(2_500, cyclic: true))

@@ -135,7 +135,7 @@ struct ErrorCatalogueTests {
         "bidi-control", "invalid-utf8", "nesting-too-deep", "unreadable-rules", "custom-transformer-name-taken",
         "inheritance-too-deep", "transform-too-deep", "transform-too-long", "json-invalid-utf8", "json-not-utf8",
         "json-number-too-long", "json-string-too-long", "json-too-deep", "pattern-too-costly", "too-many-tests",
-        "reject-key-in-record",
+        "reject-key-in-record", "flatten-too-deep", "inheritance-too-large", "whole-object-too-deep",
     ]
 
     @Test(arguments: catalogue.pages.map(\.code))
