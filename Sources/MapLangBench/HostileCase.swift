@@ -62,6 +62,7 @@ package struct HostileCase: Sendable {
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
         replacedMatches, longReplacedText, documentsInOneRun, wholeObjectChain, flattenChain, modelsExtendingOne,
+        droppedElements,
     ]
 
     /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
@@ -130,6 +131,15 @@ package struct HostileCase: Sendable {
         name: "models extending one model of as many fields", unit: "models", units: 1_000, smallUnits: 150,
         arguments: ["check", "RULES"],
         rules: { modelsExtendingOne($0) }, input: nil, streamed: false, status: 65, reports: "inheritance-too-large")
+
+    /// One record whose `lossy` array drops every element: the record keeps
+    /// 10,000 warnings and counts the rest, rather than keeping each.
+    package static let droppedElements = HostileCase(
+        name: "elements one lossy field drops", unit: "elements", units: 250_000, smallUnits: 12_000,
+        arguments: ["run", "--max-errors", "0", "RULES", "INPUT"],
+        rules: { _ in "model R {\n  xs: [Int] lossy\n}\n" },
+        input: { count in Array((#"{"xs": ["# + Array(repeating: #""a""#, count: count).joined(separator: ",") + "]}").utf8) },
+        streamed: false, status: 0, reports: "problems-not-kept")
 
     /// One model on one line, every field of an unknown type.
     package static let errorsOnOneLine = HostileCase(

@@ -33,7 +33,9 @@ struct ErrorReporter {
 
     /// Reports a record's mapping error; `line` is the NDJSON line it came from.
     func report(_ error: MappingError, input: String, line: Int? = nil) {
-        guard admits() else { return }
+        var problems = 1
+        if case .problemsNotKept(let count, _, _) = error.problem { problems = count }
+        guard limit?.admit(standingFor: problems) ?? true else { return }
         if json {
             write(DiagnosticJSON.object(for: error, input: input, line: line))
         } else {

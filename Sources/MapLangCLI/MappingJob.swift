@@ -398,14 +398,23 @@ struct Tally {
         records += 1
         if !recordErrors.isEmpty {
             failed += 1
-            errors += recordErrors.count
+            for error in recordErrors {
+                if case .problemsNotKept(let count, _, _) = error.problem { errors += count } else { errors += 1 }
+            }
         }
     }
 
-    /// Counts warnings by kind: elements dropped, values coerced.
+    /// Counts warnings by kind: elements dropped, values coerced; those a
+    /// record only counted (`problemsNotKept`) by the kind of the first.
     mutating func count(warnings: [MappingError]) {
         for warning in warnings {
-            if case .coerced = warning.problem { coerced += 1 } else { dropped += 1 }
+            if case .problemsNotKept(let count, _, let first) = warning.problem {
+                if first == MappingProblem.coerced(found: "", result: "", by: nil).code { coerced += count } else { dropped += count }
+            } else if case .coerced = warning.problem {
+                coerced += 1
+            } else {
+                dropped += 1
+            }
         }
     }
 

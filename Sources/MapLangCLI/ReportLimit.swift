@@ -40,10 +40,12 @@ final class ReportLimit {
         self.init(most: count == 0 ? nil : count)
     }
 
-    /// Whether the next problem is shown; one that is not is counted as left out.
-    func admit() -> Bool {
+    /// Whether the next problem is shown; one that is not is counted as
+    /// left out, as `problems` when it stands for several (a record's
+    /// problems past those it keeps).
+    func admit(standingFor problems: Int = 1) -> Bool {
         if let most, shown >= most {
-            withheld += 1
+            withheld += problems
             return false
         }
         shown += 1

@@ -148,7 +148,7 @@ extension Interpreter {
             context.fail(.coercionRefused(found: found, result: result, by: reader), model: context.model, field: field.name, site: site)
             return false
         }
-        context.drops.append(
+        context.warn(
             MappingError(
                 path: context.path, model: context.model, field: field.name, problem: .coerced(found: found, result: result, by: reader),
                 site: site))

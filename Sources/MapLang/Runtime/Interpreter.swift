@@ -35,6 +35,7 @@ struct Interpreter: Sendable {
 
     /// Maps one record in a context made for it.
     private func map(_ value: JSONValue, target: RecordTarget, _ context: inout MappingContext) -> MappedRecord {
+        let record = context.path
         if coverage != nil { context.coverage = [] }
         let mapped: MappedValue? =
             switch target {
@@ -43,8 +44,9 @@ struct Interpreter: Sendable {
             }
         coverage?.add(context.coverage ?? [])
         // A failing record reports its drops too: one may be why a rule failed.
-        guard context.errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: context.errors, drops: context.drops) }
-        return MappedRecord(index: nil, value: mapped, errors: [], drops: context.drops)
+        let (errors, drops) = context.kept(at: record)
+        guard errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: errors, drops: drops) }
+        return MappedRecord(index: nil, value: mapped, errors: [], drops: drops)
     }
 
     /// Maps an object to a model, then runs the model's checks if every field mapped.
@@ -91,8 +93,9 @@ struct Interpreter: Sendable {
         if model.unknownKeys == .reject, !model.knowsEveryKey {
             let unknown = object.members.map(\.key).filter { !model.knownKeys.contains(ExactKey(string: $0)) }
             if !unknown.isEmpty {
-                context.fail(.unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site)
-                context.errors[context.errors.count - 1].help = InputKeySuggestion.help(forUnknown: unknown, in: object, known: model.knownKeys)
+                context.fail(
+                    .unknownKeys(model: model.name, keys: unknown), model: model.name, field: nil, site: model.site,
+                    help: InputKeySuggestion.help(forUnknown: unknown, in: object, known: model.knownKeys))
                 failed = true
             }
         }
@@ -249,7 +252,7 @@ struct Interpreter: Sendable {
         let problem: MappingProblem = firstNull.map { .nullValue(key: keys[$0]) } ?? .missingKey(keys: keys)
         var error = MappingError(path: path, model: context.model, field: field.name, problem: problem, site: field.site)
         if firstNull == nil { error.help = InputKeySuggestion.help(for: field.sources, in: object, known: known) }
-        context.errors.append(error)
+        context.record(error)
         return nil
     }
 
@@ -284,10 +287,26 @@ struct MappingContext {
     var path: JSONPath
     /// The model being mapped.
     var model: String
-    /// Every error so far.
-    var errors: [MappingError] = []
-    /// The elements `lossy` fields dropped so far, as warnings.
-    var drops: [MappingError] = []
+    /// The errors so far, the first `keptLimit` of them; the rest are counted in `omittedErrors`.
+    private(set) var errors: [MappingError] = []
+    /// The warnings so far (elements `lossy` fields dropped, coercions), the
+    /// first `keptLimit` of them; the rest are counted in `omittedDrops`.
+    private(set) var drops: [MappingError] = []
+    /// The first error past `keptLimit`, and how many there are.
+    private var omittedErrors: (first: MappingError, count: Int)?
+    /// The first warning past `keptLimit`, and how many there are.
+    private var omittedDrops: (first: MappingError, count: Int)?
+
+    /// A context for a record at `path`, of `model`.
+    init(path: JSONPath, model: String) {
+        self.path = path
+        self.model = model
+    }
+
+    /// The most errors, and the most warnings, one record keeps: past them
+    /// it counts, so a record of millions of bad elements holds no more
+    /// than a report shows (grammar.md 6).
+    static let keptLimit = 10_000
     /// What the record saw, for `--coverage`; `nil` when nothing asks.
     var coverage: [CoverageEvent]?
     /// Whether the model about to be mapped reads the object of the model
@@ -334,7 +353,7 @@ struct MappingContext {
         var results: [(index: Int, value: MappedValue)] = []
         results.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let (errorCount, dropCount) = (errors.count, drops.count)
+            let (errorCount, dropCount, omitted) = (errors.count, drops.count, (omittedErrors, omittedDrops))
             path.append(component(index, element))
             if let mapped = transform(element, &self) {
                 results.append((index, mapped))
@@ -343,16 +362,51 @@ struct MappingContext {
                 errors.removeSubrange(errorCount...)
                 // What was dropped inside the element goes with it.
                 drops.removeSubrange(dropCount...)
-                drops.append(MappingError(path: path, model: model, field: field, problem: .droppedElement(reasons: reasons), site: site))
+                (omittedErrors, omittedDrops) = omitted
+                warn(MappingError(path: path, model: model, field: field, problem: .droppedElement(reasons: reasons), site: site))
             }
             path.removeLast()
         }
         return results
     }
 
-    /// Records an error at the current path.
-    mutating func fail(_ problem: MappingProblem, model: String, field: String?, site: RuleSite) {
-        errors.append(MappingError(path: path, model: model, field: field, problem: problem, site: site))
+    /// Records an error at the current path, with help when the input suggests some.
+    mutating func fail(_ problem: MappingProblem, model: String, field: String?, site: RuleSite, help: String? = nil) {
+        var error = MappingError(path: path, model: model, field: field, problem: problem, site: site)
+        error.help = help
+        record(error)
+    }
+
+    /// Keeps an error, or counts it past `keptLimit`.
+    mutating func record(_ error: MappingError) {
+        if errors.count < Self.keptLimit {
+            errors.append(error)
+        } else {
+            omittedErrors = (omittedErrors?.first ?? error, (omittedErrors?.count ?? 0) + 1)
+        }
+    }
+
+    /// Keeps a warning, or counts it past `keptLimit`.
+    mutating func warn(_ drop: MappingError) {
+        if drops.count < Self.keptLimit {
+            drops.append(drop)
+        } else {
+            omittedDrops = (omittedDrops?.first ?? drop, (omittedDrops?.count ?? 0) + 1)
+        }
+    }
+
+    /// The record's errors and warnings, each list closed, when some were
+    /// only counted, by one that says how many more there were.
+    func kept(at record: JSONPath) -> (errors: [MappingError], drops: [MappingError]) {
+        func closed(_ list: [MappingError], _ omitted: (first: MappingError, count: Int)?) -> [MappingError] {
+            guard let (first, count) = omitted else { return list }
+            var note = first
+            note.path = record
+            note.problem = .problemsNotKept(count: count, limit: Self.keptLimit, first: first.problem.code)
+            note.help = nil
+            return list + [note]
+        }
+        return (closed(errors, omittedErrors), closed(drops, omittedDrops))
     }
 }
 

@@ -118,12 +118,21 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// which `--warn-coercions=error` refuses.
     case coercionRefused(found: String, result: String, by: String?)
 
+    /// More errors, or warnings, in one record than it keeps: `count` more
+    /// past the first `limit`, counted only; `first` is the code of the
+    /// first of them, and a warning's code makes this a warning.
+    case problemsNotKept(count: Int, limit: Int, first: String)
+
     /// Whether the problem is a warning, which leaves its record mapped.
     public var isWarning: Bool {
         if case .droppedElement = self { return true }
         if case .coerced = self { return true }
+        if case .problemsNotKept(_, _, let first) = self { return Self.warningCodes.contains(first) }
         return false
     }
+
+    /// The codes of the problems that are warnings.
+    static let warningCodes: Set<String> = ["dropped-element", "coerced-value"]
 
     /// A stable identifier for the kind of problem, such as `missing-key`.
     public var code: String {
@@ -153,6 +162,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .coercionRefused: "coercion-refused"
         case .arithmeticFailed: "arithmetic-failed"
         case .computedNull: "computed-null"
+        case .problemsNotKept: "problems-not-kept"
         }
     }
 
@@ -217,6 +227,9 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not of the field's type; coercion would make it the \(result), which `--warn-coercions=error` refuses"
         case .coercionRefused(let found, let result, let reader?):
             "\(reader) would read \(found) only by coercion, giving \(result), which `--warn-coercions=error` refuses"
+        case .problemsNotKept(let count, let limit, let first):
+            "\(Self.grouped(count)) more \(Self.warningCodes.contains(first) ? "warning" : "error")\(count == 1 ? "" : "s") in this record, "
+                + "the first `\(first)`, counted but not kept past the first \(Self.grouped(limit))"
         case .droppedElement(let reasons):
             "dropped this element, which the field's `lossy` allows: "
                 + reasons.map { reason in

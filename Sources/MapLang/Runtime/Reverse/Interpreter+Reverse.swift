@@ -23,7 +23,8 @@ extension Interpreter {
             case .model(let index): reverseModel(value, model: index, &context)
             case .choice(let index): reverseChoice(value, choice: index, &context)
             }
-        return (context.errors.isEmpty ? written : nil, context.errors)
+        let errors = context.kept(at: path).errors
+        return (errors.isEmpty ? written : nil, errors)
     }
 
     /// Writes a model's fields back at their keys.

@@ -136,6 +136,7 @@ struct ErrorCatalogueTests {
         "inheritance-too-deep", "transform-too-deep", "transform-too-long", "json-invalid-utf8", "json-not-utf8",
         "json-number-too-long", "json-string-too-long", "json-too-deep", "pattern-too-costly", "too-many-tests",
         "reject-key-in-record", "flatten-too-deep", "inheritance-too-large", "whole-object-too-deep",
+        "problems-not-kept",
     ]
 
     @Test(arguments: catalogue.pages.map(\.code))
