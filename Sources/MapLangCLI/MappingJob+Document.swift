@@ -151,13 +151,16 @@ extension MappingJob {
             if document.holdsOnlyWhiteSpace, startKnown {
                 document.drop(before: document.buffer.count, nextIndex: document.nextIndex)
             }
+            document.dropWhiteSpaceAfterOpening()
             if document.buffer.count > Self.streamedRecordLimit {
                 let message =
                     "`\(inputName)`: a record from line \(document.start.line) goes on past "
                     + "\(Self.streamedRecordLimit >> 20) MiB, the most one record read from a stream may hold"
-                return fail(
-                    .unreadable(message, help: "save the input to a file, which is read in place, without this limit"),
-                    startsWithArray: document.isArray, &progress)
+                // A compressed file is read as a stream too: only its decompressed copy is read in place.
+                let help = input is GzipInput
+                    ? "decompress it to a file (`gzip -dk`), which is read in place, without this limit"
+                    : "save the input to a file, which is read in place, without this limit"
+                return fail(.unreadable(message, help: help), startsWithArray: document.isArray, &progress)
             }
         }
     }
@@ -201,7 +204,7 @@ extension MappingJob {
         {
             document.append(chunk)
         }
-        document.buffer.withUnsafeBufferPointer { whole in
+        document.inputBytes.withUnsafeBufferPointer { whole in
             fail(.syntax(error, document.start, window: whole, context: document.context), startsWithArray: document.isArray, &progress)
         }
     }

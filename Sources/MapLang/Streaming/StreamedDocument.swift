@@ -26,6 +26,10 @@ package struct StreamedDocument: Sendable {
     package private(set) var nextIndex: Int?
     /// The outline of everything received.
     private var outline = Outline()
+    /// The white space byte of the input whose place the kept opening at
+    /// `buffer`'s start holds, once `dropWhiteSpaceAfterOpening` let go of
+    /// the white space around it.
+    private var standIn: UInt8?
 
     /// Creates an empty document.
     package init() {}
@@ -81,10 +85,44 @@ package struct StreamedDocument: Sendable {
     /// is numbered `index`.
     package mutating func drop(before offset: Int, nextIndex index: Int?) {
         start.advance(over: buffer[..<offset], atInputStart: start.offset == 0)
-        context = Array((context + buffer[max(0, offset - Self.contextSize)..<offset]).suffix(Self.contextSize))
+        var dropped = Array(buffer[max(0, offset - Self.contextSize)..<offset])
+        if let standIn, offset > 0, offset <= Self.contextSize { dropped[0] = standIn }
+        context = Array((context + dropped).suffix(Self.contextSize))
+        if offset > 0 { standIn = nil }
         buffer.removeFirst(offset)
         outline.shift(by: offset)
         nextIndex = index
+    }
+
+    /// Lets go of the white space after the one byte `buffer` starts with
+    /// when that byte is the top-level array's `[` or a comma between its
+    /// elements and only white space follows: white space between elements
+    /// costs no memory and does not count toward the next record. The byte
+    /// is kept, in the place of the last byte let go, so every later byte
+    /// keeps its offset, line and column.
+    package mutating func dropWhiteSpaceAfterOpening() {
+        guard buffer.count > 1, outline.lastSignificant == 0, outline.tokenStart == nil, !outline.inString, outline.depth == 1,
+            buffer[0] == UInt8(ascii: ",") || buffer[0] == UInt8(ascii: "[")
+        else { return }
+        let opening = buffer[0]
+        drop(before: buffer.count - 1, nextIndex: nextIndex)
+        standIn = buffer[0]
+        buffer[0] = opening
+        outline.lastSignificant = 0
+        if standIn == UInt8(ascii: "\n") {
+            // The opening is read where a line ended: what follows it starts the next line.
+            start.line += 1
+            start.column = -1
+        }
+    }
+
+    /// `buffer` as the input has it, for an error's excerpt: its first byte
+    /// the one the opening kept in its place stands in for.
+    package var inputBytes: [UInt8] {
+        guard let standIn, !buffer.isEmpty else { return buffer }
+        var bytes = buffer
+        bytes[0] = standIn
+        return bytes
     }
 
     /// The error for what follows the top-level value, once `valueEnd` has

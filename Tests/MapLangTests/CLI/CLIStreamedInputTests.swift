@@ -41,6 +41,7 @@ struct CLIStreamedInputTests {
         ("content after white space", Array(("[{\"id\": 1, \"name\": \"a\"}]" + String(repeating: " ", count: 3000) + "truex").utf8)),
         ("a single record then more", Array(#"{"id": 1, "name": "a"} {"#.utf8)),
         ("a long number", Array(("[" + String(repeating: "1", count: 12_000) + "]").utf8)),
+        ("white space between elements", Array(("[" + String(repeating: " \n", count: 2000) + "{\"id\": 1, \"name\": \"a\"}," + String(repeating: " \n\t", count: 3000) + "\n  {\"id\": 2, \"name\": \"é\"}, x]").utf8)),
         ("many records", Array(("[" + (1...3000).map { #"{"id": \#($0), "name": "n\#($0),"}"# }.joined(separator: ",\n") + "]").utf8)),
     ]
 
@@ -117,7 +118,7 @@ struct CLIStreamedInputTests {
     @Test func anEndlessRecordStopsAtTheLimit() throws {
         let directory = try Self.rulesDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let script = #"(printf '[{"id": 1, "name": "a"}, "'; yes x | tr -d '\n') | "$0" run orders.map -"#
+        let script = #"(printf '[{"id": 1, "name": "a"}, {'; head -c 300000000 /dev/zero | tr '\0' ' ') | "$0" run orders.map -"#
         let result = try CLIBinary.run([script], in: directory, shell: true)
         #expect(result.status == F.Status.unreadable)
         #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
@@ -127,6 +128,34 @@ struct CLIStreamedInputTests {
                 help: save the input to a file, which is read in place, without this limit
 
                 """)
+    }
+
+    /// A compressed file is read as a stream: its record past the limit
+    /// gets the advice to decompress it, since it is a file already.
+    @Test func aCompressedRecordPastTheLimitIsToldToDecompress() throws {
+        let directory = try Self.rulesDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let script = #"(printf '[{'; head -c 300000000 /dev/zero | tr '\0' ' ') | gzip -1 > in.json.gz && "$0" run orders.map in.json.gz"#
+        let result = try CLIBinary.run([script], in: directory, shell: true)
+        #expect(result.status == F.Status.unreadable)
+        #expect(
+            result.stderr == """
+                maplang: error: `in.json.gz`: a record from line 1 goes on past 256 MiB, the most one record read from a stream may hold
+                help: decompress it to a file (`gzip -dk`), which is read in place, without this limit
+
+                """)
+    }
+
+    /// A string that never ends stops at the limit of a string, 64 MiB, as
+    /// in a file, not at the larger one of a record.
+    @Test func anEndlessStringStopsAtTheLimitOfAString() throws {
+        let directory = try Self.rulesDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let script = #"(printf '[{"id": 1, "name": "a"}, "'; yes x | tr -d '\n') | "$0" run orders.map -"#
+        let result = try CLIBinary.run([script], in: directory, shell: true)
+        #expect(result.status == F.Status.invalidJSON)
+        #expect(result.stdout == #"[{"id":1,"name":"a"}]"# + "\n")
+        #expect(result.stderr.hasPrefix("<stdin>:1:26: error[json-string-too-long]: string longer than 67108864 bytes\n"), "\(result.stderr)")
     }
 
     /// A byte no continuation can make valid ends the stream at once, even

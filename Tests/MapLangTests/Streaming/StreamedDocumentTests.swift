@@ -146,4 +146,40 @@ extension InputPosition {
         self.line = line
         self.column = column
     }
+
+    /// White space after the array's `[` or a comma between elements is let
+    /// go as it comes, the byte before it kept where the last space was, so
+    /// the next element's offset, line and column stay those of the input.
+    @Test func whiteSpaceAfterAnOpeningIsLetGoAndPlacesStayTheSame() {
+        var document = StreamedDocument()
+        document.append(Array("[1,".utf8))
+        document.drop(before: 2, nextIndex: 1)
+        for _ in 0..<100 {
+            document.append(Array("  \n ".utf8))
+            document.dropWhiteSpaceAfterOpening()
+        }
+        #expect(document.buffer == Array(",".utf8))
+        // The comma stands where the last space was, 402 bytes in, on line 101 after 0 characters.
+        #expect([document.start.offset, document.start.line, document.start.column] == [402, 101, 0])
+        // Where the last byte let go ends a line, what follows the comma starts the next.
+        document.append(Array(" \n".utf8))
+        document.dropWhiteSpaceAfterOpening()
+        #expect([document.start.offset, document.start.line, document.start.column] == [404, 102, -1])
+        #expect(document.inputBytes == Array("\n".utf8))
+        var opening = StreamedDocument()
+        opening.append(Array("[   ".utf8))
+        opening.dropWhiteSpaceAfterOpening()
+        #expect(opening.buffer == Array("[".utf8))
+        #expect(opening.start.offset == 3)
+    }
+
+    /// Only white space is let go: a string, a word or an element begun stays.
+    @Test(arguments: ["[1, \"ab", "[1, tr", "[1, {", "{ ", "[[ "])
+    func nothingButWhiteSpaceIsLetGo(text: String) {
+        var document = StreamedDocument()
+        document.append(Array(text.utf8))
+        let held = document.buffer
+        document.dropWhiteSpaceAfterOpening()
+        #expect(document.buffer == held)
+    }
 }

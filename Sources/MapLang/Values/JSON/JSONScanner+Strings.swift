@@ -9,7 +9,7 @@ extension JSONScanner {
         let quoteOffset = position
         let start = position + 1
         let index = try scanPlainRun(from: start).end
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: .closingQuote), at: index) }
+        guard index < bytes.count else { throw unendedString(length: index - start, quoteOffset: quoteOffset) }
         guard bytes[index] == UInt8(ascii: "\"") else {
             return try readEscapedString(quoteOffset: quoteOffset, firstEscape: index)
         }
@@ -57,7 +57,16 @@ extension JSONScanner {
             index = try scanPlainRun(from: index).end
             utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         }
-        throw error(.unexpectedEnd(expected: .closingQuote), at: end)
+        throw unendedString(length: utf8.count - first, quoteOffset: quoteOffset)
+    }
+
+    /// The error for a string the input ends inside, `length` bytes long so
+    /// far: too long already, whatever came next (so a stream held in
+    /// memory stops at the limit, not at the end of the string), or cut short.
+    func unendedString(length: Int, quoteOffset: Int) -> JSONSyntaxError {
+        length > options.maxStringBytes
+            ? error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
+            : error(.unexpectedEnd(expected: .closingQuote), at: bytes.count)
     }
 
     /// Checks a string as `readString` does, with `position` at its opening
@@ -96,7 +105,7 @@ extension JSONScanner {
             isASCII = isASCII && run.isASCII && decoded.allSatisfy { $0 < 0x80 }
             index = run.end
         }
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: .closingQuote), at: index) }
+        guard index < bytes.count else { throw unendedString(length: length, quoteOffset: quoteOffset) }
         guard length <= options.maxStringBytes else {
             throw error(.stringTooLong(limit: options.maxStringBytes), at: quoteOffset)
         }
