@@ -6,6 +6,24 @@ import MapLang
 enum DocumentDiagnostics {
     /// Checks the document and gives its diagnostics.
     static func diagnostics(of document: TextDocument) -> [JSONValue] {
+        let limit = Rules.maximumSourceBytes
+        guard document.bytes.count <= limit else {
+            // As `maplang check` refuses the file, before reading any of it.
+            return [
+                .members([
+                    ("range", document.range(of: Span.at(0))),
+                    ("severity", .integer(1)),
+                    ("code", .string("unreadable-rules")),
+                    ("source", .string("maplang")),
+                    (
+                        "message",
+                        .string(
+                            "this rules file holds \(document.bytes.count) bytes, more than the \(limit >> 20) MiB a rules file may hold; it is not checked\n"
+                                + "help: split it into several files, which `maplang check` and `run` take together")
+                    ),
+                ])
+            ]
+        }
         do {
             _ = try Rules(source: document.source)
             return []

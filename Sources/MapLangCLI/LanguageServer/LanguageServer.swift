@@ -28,9 +28,15 @@ struct LanguageServer {
 
     /// What to write back for one message: responses and notifications, in order.
     ///
-    /// - Parameter cancelled: Whether a request with this id has been
-    ///   cancelled before its turn.
-    mutating func handle(_ body: [UInt8], cancelled: (JSONValue) -> Bool = { _ in false }) -> [JSONValue] {
+    /// - Parameters:
+    ///   - cancelled: Whether a request with this id has been cancelled
+    ///     before its turn.
+    ///   - changedLater: Whether a change to the document of this URI has
+    ///     been read already, after this message: a change then publishes no
+    ///     diagnostics, which the last change of a backlog publishes once.
+    mutating func handle(
+        _ body: [UInt8], cancelled: (JSONValue) -> Bool = { _ in false }, changedLater: (String) -> Bool = { _ in false }
+    ) -> [JSONValue] {
         guard let message = Self.parse(body) else {
             return [Self.error(id: .null, .parseError, "the message is not JSON")]
         }
@@ -48,7 +54,7 @@ struct LanguageServer {
             return [Self.error(id: id ?? .null, .invalidRequest, "the message has no `method`")]
         }
         let params = message["params"] ?? .null
-        guard let id else { return notify(method, params) }
+        guard let id else { return notify(method, params, changedLater: changedLater) }
         if cancelled(id) { return [Self.error(id: id, .requestCancelled, "`\(method)` was cancelled")] }
         return [answer(method, params, id: id)]
     }
@@ -86,7 +92,7 @@ struct LanguageServer {
     }
 
     /// What a notification makes the server send.
-    private mutating func notify(_ method: String, _ params: JSONValue) -> [JSONValue] {
+    private mutating func notify(_ method: String, _ params: JSONValue, changedLater: (String) -> Bool) -> [JSONValue] {
         if method == "exit" {
             exitStatus = phase == .shutDown ? .success : Self.exitWithoutShutdown
             return []
@@ -113,7 +119,7 @@ struct LanguageServer {
             }
             document.version = params["textDocument"]?["version"]?.integerValue ?? document.version
             documents[uri] = document
-            return [publish(uri)]
+            return changedLater(uri) ? [] : [publish(uri)]
         case "textDocument/didSave":
             guard let uri, documents[uri] != nil else { return [] }
             return [publish(uri)]

@@ -28,28 +28,39 @@ struct LanguageServerCommand {
             return .unreadableInput
         }
         var server = LanguageServer()
-        // Frames read ahead of the one being answered, and the requests
-        // they cancel, which are then answered as cancelled.
-        var ahead: [MessageReader.Frame] = []
+        // Frames read ahead of the one being answered, the requests they
+        // cancel, which are then answered as cancelled, and how many of
+        // them change each document, whose diagnostics then wait for the last.
+        var ahead: [(frame: MessageReader.Frame, changes: String?)] = []
         var cancelled: [JSONValue] = []
+        var pendingChanges: [String: Int] = [:]
         while server.exitStatus == nil {
             let frame: MessageReader.Frame
             do {
-                frame = ahead.isEmpty ? try reader.next() : ahead.removeFirst()
+                if ahead.isEmpty {
+                    frame = try reader.next()
+                } else {
+                    let (next, changes) = ahead.removeFirst()
+                    if let changes { pendingChanges[changes, default: 1] -= 1 }
+                    frame = next
+                }
             } catch {
                 console.writeError("maplang lsp: \(error.message)\n")
                 return .unreadableInput
             }
-            let more = reader.takeReadFrames()
-            cancelled += more.compactMap(Self.cancelledID)
-            ahead += more
+            for more in reader.takeReadFrames() {
+                let peeked = Self.peek(more)
+                if let id = peeked.cancels { cancelled.append(id) }
+                if let uri = peeked.changes { pendingChanges[uri, default: 0] += 1 }
+                ahead.append((more, peeked.changes))
+            }
             switch frame {
             case .end:
                 return server.phase == .shutDown ? .success : LanguageServer.exitWithoutShutdown
             case .malformed(let reason):
                 console.writeError("maplang lsp: skipped \(reason)\n")
             case .message(let body):
-                let replies = server.handle(body) { id in cancelled.contains(id) }
+                let replies = server.handle(body, cancelled: { cancelled.contains($0) }, changedLater: { pendingChanges[$0, default: 0] > 0 })
                 do {
                     for reply in replies { try output.write(MessageReader.frame(JSONWriter.serialize(reply))) }
                 } catch {
@@ -61,11 +72,14 @@ struct LanguageServerCommand {
         return server.exitStatus ?? .success
     }
 
-    /// The id a `$/cancelRequest` frame cancels, if it is one.
-    private static func cancelledID(_ frame: MessageReader.Frame) -> JSONValue? {
-        guard case .message(let body) = frame, let message = try? JSONReader.parse(body),
-            message["method"]?.stringValue == "$/cancelRequest"
-        else { return nil }
-        return message["params"]?["id"]
+    /// The id a `$/cancelRequest` frame cancels, or the document a
+    /// `textDocument/didChange` frame changes, if it is one of them.
+    private static func peek(_ frame: MessageReader.Frame) -> (cancels: JSONValue?, changes: String?) {
+        guard case .message(let body) = frame, let message = try? JSONReader.parse(body) else { return (nil, nil) }
+        switch message["method"]?.stringValue {
+        case "$/cancelRequest"?: return (message["params"]?["id"], nil)
+        case "textDocument/didChange"?: return (nil, message["params"]?["textDocument"]?["uri"]?.stringValue)
+        default: return (nil, nil)
+        }
     }
 }
