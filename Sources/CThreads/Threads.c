@@ -70,6 +70,10 @@ static int start_on_cores(pthread_attr_t *attributes, const void *mask, size_t s
 
 #endif
 
+/// The stack of each thread `maplang_start_thread` starts: 64 MiB of address
+/// space, of which only what a record's depth touches is ever used.
+#define MAPLANG_HELPER_STACK ((size_t)64 << 20)
+
 /// What a new thread runs: the body and its context, freed by the thread.
 struct start {
     void (*body)(void *);
@@ -94,6 +98,9 @@ int maplang_start_thread(void (*body)(void *), void *context, const void *mask, 
         return -1;
     }
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // The same stack on every system (macOS gives other threads 512 KiB, Linux
+    // what `ulimit -s` says): deep records map on helpers as on the first thread.
+    (void)pthread_attr_setstacksize(&attributes, MAPLANG_HELPER_STACK);
     // Where the cores cannot be chosen, the thread starts where the system puts it.
     if (mask != NULL) (void)start_on_cores(&attributes, mask, size);
     pthread_t thread;
@@ -104,6 +111,27 @@ int maplang_start_thread(void (*body)(void *), void *context, const void *mask, 
         return -1;
     }
     return 0;
+}
+
+int maplang_run_on_stack(void (*body)(void *), void *context, size_t stack) {
+    struct start *start = malloc(sizeof *start);
+    if (start == NULL) return -1;
+    start->body = body;
+    start->context = context;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) {
+        free(start);
+        return -1;
+    }
+    pthread_t thread;
+    int created = pthread_attr_setstacksize(&attributes, stack) == 0
+        ? pthread_create(&thread, &attributes, run_start, start) : -1;
+    pthread_attr_destroy(&attributes);
+    if (created != 0) {
+        free(start);
+        return -1;
+    }
+    return pthread_join(thread, NULL) == 0 ? 0 : -1;
 }
 
 size_t maplang_lock_size(void) { return sizeof(pthread_mutex_t); }

@@ -17,11 +17,23 @@ public struct CommandLineTool {
         self.console = console
     }
 
-    /// Runs the tool.
+    /// The stack the tool runs on: mapping recurses once per level of a
+    /// record's input and output, and a record may nest 512 levels, each
+    /// of which may add models read `from $`; 512 MiB of address space, of
+    /// which only what a record's depth touches is used.
+    static let stackSize = 512 << 20
+
+    /// Runs the tool, on a thread of its own with a stack of `stackSize`
+    /// whatever the calling thread's, waiting for it.
     ///
     /// - Parameter arguments: The command line, not counting the program name.
     /// - Returns: The exit status.
     public func run(_ arguments: [String]) -> Int32 {
+        HelperThread.runWaiting(stackSize: Self.stackSize) { runHere(arguments) }
+    }
+
+    /// Runs the tool on the calling thread.
+    private func runHere(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             console.writeError(Self.overview)
             return ExitCode.usage.rawValue

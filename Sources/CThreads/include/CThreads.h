@@ -36,6 +36,12 @@ int maplang_allow_cores(const void *_Nullable mask, size_t size);
 int maplang_start_thread(void (*body)(void *_Nullable context), void *_Nullable context,
                          const void *_Nullable mask, size_t size);
 
+/// Runs `body(context)` on a new thread with a stack of `stack` bytes and
+/// waits for it to end. Returns 0 when it ran and -1 when no such thread
+/// could be made (then `body` has not run). Threads started by
+/// `maplang_start_thread` have 64 MiB stacks on every system.
+int maplang_run_on_stack(void (*body)(void *_Nullable context), void *_Nullable context, size_t stack);
+
 /// How many bytes, aligned to `maplang_lock_alignment()`, a lock takes.
 size_t maplang_lock_size(void);
 

@@ -32,6 +32,12 @@ struct Plan: Sendable {
     let direct: DirectPlan
     /// The files' test blocks, checked, which mapping never reads.
     let tests: [RulesTest]
+    /// Whether a record's output may nest deeper than its input: through a
+    /// model read `from $`, `oneOrMany`, `unknown keep`, a `split` or `json`
+    /// stage, or a default that is an array or object. Such a record's
+    /// output is measured before it is written, so nothing `run` writes is
+    /// deeper than `run --reverse` reads.
+    let deepensOutput: Bool
 
     /// Assembles a plan from what the checker compiled, and resolves its
     /// direct path.
@@ -56,6 +62,32 @@ struct Plan: Sendable {
         self.reversalProblems = reversalProblems
         self.direct = DirectPlan(models: self.models, enums: enums, choices: choices)
         self.tests = tests
+        self.deepensOutput = models.contains { model in
+            if case .keep = model.unknownKeys { return true }
+            return model.fields.contains { field in
+                let nestedDefault: Bool
+                switch field.defaultValue {
+                case .array?, .object?: nestedDefault = true
+                case .null?, .bool?, .int?, .double?, .decimal?, .string?, .date?, .url?, nil: nestedDefault = false
+                }
+                return field.readsWholeObject || field.acceptsSingle || !field.wholeValuePipeline.isEmpty || nestedDefault
+            }
+        }
+    }
+
+    /// The most containers a record's output may nest, the record itself
+    /// counted, when `enclosing` containers of its document enclose it: as
+    /// deep as the JSON reader reads the document back.
+    static func deepestOutput(enclosedBy enclosing: Int) -> Int {
+        JSONReaderOptions().maxDepth - enclosing
+    }
+
+    /// Where a model or choice is declared.
+    func site(of target: RecordTarget) -> RuleSite {
+        switch target {
+        case .model(let index): models[index].site
+        case .choice(let index): choices[index].site
+        }
     }
 }
 

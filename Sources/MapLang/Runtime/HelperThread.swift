@@ -48,11 +48,35 @@ package enum HelperThread {
         return true
     }
 
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes and
+    /// waits for it, or runs it on the calling thread when no such thread
+    /// can be made: for work whose recursion follows its input's depth.
+    package static func runWaiting<Result>(stackSize: Int, _ body: () -> Result) -> Result {
+        withoutActuallyEscaping(body) { body in
+            var result: Result?
+            withUnsafeMutablePointer(to: &result) { slot in
+                let box = UnsafeSendable(slot: slot, body: body)
+                let context = Unmanaged.passRetained(Work { box.slot.pointee = box.body() }).toOpaque()
+                if maplang_run_on_stack(Self.runWork, context, stackSize) != 0 {
+                    Unmanaged<Work>.fromOpaque(context).release()
+                }
+            }
+            return result ?? body()
+        }
+    }
+
     /// What a new thread runs: the `Work` its context holds a reference to.
     private static let runWork: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
         guard let context else { return }
         Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
     }
+}
+
+/// A result's place and the work that fills it, handed to a thread the
+/// caller waits for, so neither outlives the call.
+private struct UnsafeSendable<Result>: @unchecked Sendable {
+    let slot: UnsafeMutablePointer<Result?>
+    let body: () -> Result
 }
 
 extension HelperThread {

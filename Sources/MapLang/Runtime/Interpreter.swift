@@ -43,6 +43,12 @@ struct Interpreter: Sendable {
             case .choice(let index): mapChoice(value, choice: index, &context)
             }
         coverage?.add(context.coverage ?? [])
+        if plan.deepensOutput, let mapped, mapped.nests(deeperThan: Plan.deepestOutput(enclosedBy: record.components.count)) {
+            context.path = record
+            context.fail(
+                .outputTooDeep(limit: Plan.deepestOutput(enclosedBy: record.components.count)), model: plan.name(of: target), field: nil,
+                site: plan.site(of: target))
+        }
         // A failing record reports its drops too: one may be why a rule failed.
         let (errors, drops) = context.kept(at: record)
         guard errors.isEmpty else { return MappedRecord(index: nil, value: nil, errors: errors, drops: drops) }

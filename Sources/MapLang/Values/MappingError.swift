@@ -118,6 +118,10 @@ public enum MappingProblem: Error, Sendable, Equatable {
     /// which `--warn-coercions=error` refuses.
     case coercionRefused(found: String, result: String, by: String?)
 
+    /// The record's output would nest arrays and objects deeper than the
+    /// JSON reader reads (`limit` levels where the record stands), so
+    /// reverse mapping could not read it back.
+    case outputTooDeep(limit: Int)
     /// More errors, or warnings, in one record than it keeps: `count` more
     /// past the first `limit`, counted only; `first` is the code of the
     /// first of them, and a warning's code makes this a warning.
@@ -163,6 +167,7 @@ public enum MappingProblem: Error, Sendable, Equatable {
         case .arithmeticFailed: "arithmetic-failed"
         case .computedNull: "computed-null"
         case .problemsNotKept: "problems-not-kept"
+        case .outputTooDeep: "output-too-deep"
         }
     }
 
@@ -227,6 +232,8 @@ public enum MappingProblem: Error, Sendable, Equatable {
             "\(found) is not of the field's type; coercion would make it the \(result), which `--warn-coercions=error` refuses"
         case .coercionRefused(let found, let result, let reader?):
             "\(reader) would read \(found) only by coercion, giving \(result), which `--warn-coercions=error` refuses"
+        case .outputTooDeep(let limit):
+            "the record's output would nest arrays and objects more than \(limit) deep, deeper than MapLang reads JSON back"
         case .problemsNotKept(let count, let limit, let first):
             "\(Self.grouped(count)) more \(Self.warningCodes.contains(first) ? "warning" : "error")\(count == 1 ? "" : "s") in this record, "
                 + "the first `\(first)`, counted but not kept past the first \(Self.grouped(limit))"

@@ -70,17 +70,23 @@ final class DirectMapper: Sendable {
             swap(&run.memory, &memory)
         }
         run.scanner.skipWhitespace()
+        let start = run.writer.bytes.count
+        let written: Bool
         do {
             switch target {
             case .model(let index):
                 // A record with drops goes through the tree, which reports them.
-                return try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
+                written = try run.writeModel(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
             case .choice(let index):
-                return try run.writeChoice(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
+                written = try run.writeChoice(index, depth: depth, &context) && context.errors.isEmpty && context.drops.isEmpty
             }
         } catch {
             return false
         }
+        // Output deeper than the reader reads back is the tree's to report.
+        return written
+            && !(interpreter.plan.deepensOutput
+                && JSONTextDepth.nests(run.writer.bytes[start...], deeperThan: Plan.deepestOutput(enclosedBy: depth)))
     }
 }
 
