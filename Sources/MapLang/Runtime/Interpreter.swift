@@ -130,27 +130,39 @@ struct Interpreter: Sendable {
 
     /// Works out a model's computed fields in order, each from the values
     /// before it, and checks each against its rules; `false` when any failed.
+    /// A computed field that reads one that failed fails with no error of its
+    /// own: one mistake gives one error.
     func computeFields(
         of model: ModelPlan, values: inout [MappedValue], input: JSONObject?, _ context: inout MappingContext
     ) -> Bool {
-        var failed = false
+        // The computed fields that failed, directly or through one they read.
+        var failedFields: Set<Int> = []
         for (index, field) in model.fields.enumerated() {
             guard let expression = field.computed else { continue }
             let mark = context.beginTrace(of: field)
+            if !failedFields.isEmpty {
+                var read: Set<Int> = []
+                expression.addFieldsRead(to: &read)
+                guard read.isDisjoint(with: failedFields) else {
+                    failedFields.insert(index)
+                    context.endTrace(mark, value: nil)
+                    continue
+                }
+            }
             do throws(MappingProblem) {
                 let value = try expression.evaluate(values, input: input).converted(to: field.type)
                 guard value != .null || field.type.isOptional else { throw .computedNull }
                 values[index] = value
                 let valid = validate(value, field: field, &context)
-                if !valid { failed = true }
+                if !valid { failedFields.insert(index) }
                 context.endTrace(mark, value: valid ? value : nil)
             } catch {
                 context.fail(error, model: model.name, field: field.name, site: field.site)
                 context.endTrace(mark, value: nil)
-                failed = true
+                failedFields.insert(index)
             }
         }
-        return !failed
+        return failedFields.isEmpty
     }
 
     /// Whether every check of a model holds, recording each one that does not.

@@ -344,6 +344,10 @@ package struct Lexer {
         case Ascii.lowerR: simple = Ascii.carriageReturn
         case Ascii.lowerT: simple = Ascii.tab
         case Ascii.zero: simple = 0
+        // JSON's other escapes, so JSON pasted into a test block reads as JSON does.
+        case Ascii.slash: simple = Ascii.slash
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
         default: simple = nil
         }
         if let simple {
@@ -364,6 +368,10 @@ package struct Lexer {
             return
         }
         guard byte(2) == Ascii.leftBrace else {
+            if let unit = hexUnit(at: offset + 2) {
+                scanJSONUnicodeEscape(unit, into: &value)
+                return
+            }
             offset += 2
             report(.invalidUnicodeEscape(text(start, offset), .missingBrace), Span(start: start, end: offset))
             return
@@ -389,6 +397,37 @@ package struct Lexer {
             return
         }
         value.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    /// JSON's `\uXXXX`, at the backslash, its four digits `unit`: a
+    /// scalar, or a surrogate pair written as two; a lone surrogate is no
+    /// scalar.
+    private mutating func scanJSONUnicodeEscape(_ unit: UInt32, into value: inout [UInt8]) {
+        let start = offset
+        offset += 6
+        var number = unit
+        if (0xD800..<0xDC00).contains(unit), byte() == Ascii.backslash, byte(1) == Ascii.lowerU,
+            let low = hexUnit(at: offset + 2), (0xDC00..<0xE000).contains(low)
+        {
+            offset += 6
+            number = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(number) else {
+            report(.invalidUnicodeEscape(text(start, offset), .notAScalar), Span(start: start, end: offset))
+            return
+        }
+        value.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    /// The value of the four hex digits at `index`, if there are four.
+    private func hexUnit(at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var unit: UInt32 = 0
+        for position in index..<index + 4 {
+            guard let digit = Ascii.hexValue(bytes[position]) else { return nil }
+            unit = unit << 4 + UInt32(digit)
+        }
+        return unit
     }
 
     /// The text of `start..<end`, with bad bytes replaced.

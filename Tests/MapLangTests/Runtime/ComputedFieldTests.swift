@@ -68,6 +68,15 @@ struct ComputedFieldTests {
     }
 
     /// The direct path hands the model to the interpreter and gives the same output.
+    /// A computed field that fails is one error: those that read it, directly
+    /// or through another, fail with it and say nothing of their own.
+    @Test func fieldsReadingAFailedOneAddNoErrors() throws {
+        let rules = "model A {\n  a: Int?\n  b: Int = a + 1\n  c: Int = b * 2\n  d: Int = c + b\n  e: Int = a ?? 0\n  f: Int = e * 9223372036854775807 * 2\n}\n"
+        // `f` reads only `e`, which did not fail: its own error is reported.
+        #expect(try RulesTestSupport.map(rules, #"{"a": null}"#).errors.map(\.field) == ["b"])
+        #expect(try RulesTestSupport.map(rules, #"{"a": 5}"#).errors.map(\.field) == ["f"])
+    }
+
     @Test func theFastPathAgrees() throws {
         let rules = try Rules(source: SourceFile(name: "p.map", text: Self.rules))
         let bytes = Array(#"[{"first": "Ada", "price_cents": 1299, "quantity": 12}, {"first": "B", "price_cents": 5, "quantity": 1}]"#.utf8)

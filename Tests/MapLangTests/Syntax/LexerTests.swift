@@ -107,6 +107,9 @@ struct LexerTests {
         EscapeCase(id: "unicode emoji", text: #""\u{1F600}""#, value: "😀"),
         EscapeCase(id: "unicode eight digits", text: #""\u{0000004A}""#, value: "J"),
         EscapeCase(id: "raw non-ascii", text: #""café ✓""#, value: "café ✓"),
+        EscapeCase(id: "JSON solidus, backspace and form feed", text: #""a\/b\bc\fd""#, value: "a/b\u{8}c\u{C}d"),
+        EscapeCase(id: "JSON unicode", text: #""caf\u00e9 \u00C9""#, value: "café É"),
+        EscapeCase(id: "JSON surrogate pair", text: #""\uD83D\ude00!""#, value: "😀!"),
         EscapeCase(id: "empty", text: #""""#, value: ""),
         EscapeCase(id: "comment marker inside", text: #""a // b""#, value: "a // b"),
         EscapeCase(id: "ascii runs between escapes and non-ascii", text: "\"ab c\\n✓d\te\\\"f\"", value: "ab c\n✓d\te\"f"),
@@ -171,7 +174,12 @@ struct LexerTests {
         ErrorCase(
             id: "invalid escape", marked: "\"a⟨\\q⟩b\"", code: "invalid-escape",
             message: "invalid escape `\\q` in a string",
-            help: "the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t`, `\\0` and `\\u{…}`", tokens: ["\"a\\qb\""]),
+            help: "the escapes are `\\\"`, `\\\\`, `\\/`, `\\n`, `\\r`, `\\t`, `\\b`, `\\f`, `\\0`, `\\u{…}` and JSON's `\\uXXXX`",
+            tokens: ["\"a\\qb\""]),
+        ErrorCase(
+            id: "JSON lone surrogate", marked: "\"⟨\\uD83D⟩x\"", code: "invalid-escape",
+            message: "`\\uD83D` is not a Unicode scalar value",
+            help: "surrogates (`D800` to `DFFF`) and values above `10FFFF` are not scalars", tokens: ["\"\\uD83Dx\""]),
         ErrorCase(
             id: "unicode without brace", marked: "\"⟨\\u⟩41\"", code: "invalid-escape",
             message: "invalid Unicode escape `\\u`", help: "write one to eight hex digits in braces, as in `\\u{1F600}`",
