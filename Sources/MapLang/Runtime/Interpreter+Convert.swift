@@ -98,7 +98,14 @@ extension Interpreter {
             let result = "\(typeName) \(converted.preview)"
             return audit(current, becoming: result, by: nil, field: field, site: field.site, &context) ? converted : nil
         case .failure(let problem):
-            context.fail(problem, model: context.model, field: field.name, site: field.site)
+            // A value the transformers made is not the input's: the error is the last one's, and says so.
+            guard let last = field.pipeline.last else {
+                context.fail(problem, model: context.model, field: field.name, site: field.site)
+                return nil
+            }
+            context.fail(
+                problem, model: context.model, field: field.name, site: last.site,
+                help: "\(current.preview) is what `\(last.name)` gave, from \(scalar.preview) in the input")
             return nil
         }
     }

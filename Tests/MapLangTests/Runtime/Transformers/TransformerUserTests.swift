@@ -64,3 +64,19 @@ struct TransformerUserTests {
         #expect(RulesTestSupport.outcome(rules, #"{"name": " ab "}"#) == [#"{"name":"AB"}"#])
     }
 }
+
+/// A value the transformers made that the field's type cannot hold is the
+/// last transformer's error, and says it came from there, not the input.
+struct TransformedValueErrorTests {
+    @Test func theErrorNamesTheTransformerAndTheInputsValue() throws {
+        let rules = "model A {\n  y: Double using scale(100)\n  z: Int using trim | scale(-2)\n}\n"
+        let record = try RulesTestSupport.map(rules, #"{"y": 1e300, "z": " 1250 "}"#)
+        #expect(record.errors.map(RulesTestSupport.line) == [
+            "$.y A.y: 1e400 is too large for a `Double` @2:19 transformer `scale`",
+            "$.z A.z: expected an integer, found 12.5, which has a fraction @3:23 transformer `scale`",
+        ])
+        #expect(record.errors.map(\.help) == [
+            "1e400 is what `scale` gave, from 1e300 in the input", #"12.5 is what `scale` gave, from " 1250 " in the input"#,
+        ])
+    }
+}
