@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapLang
 
 /// The process's real files and streams.
 public struct ProcessConsole: Console {
@@ -25,6 +26,12 @@ public struct ProcessConsole: Console {
 
     public func openOutput(_ path: String?) throws(ConsoleError) -> any OutputSink {
         guard let path else { return StandardOutput() }
+        // The file standard error appends to (`-o f 2>>f`): replacing it would lose the errors written there.
+        if let errors = standardErrorIdentity, identity(of: path) == errors {
+            throw ConsoleError(
+                message: "cannot write `\(VisibleText.escaped(path))`: it is the file standard error writes to, "
+                    + "and replacing it would lose the errors written there; send standard error elsewhere")
+        }
         return try OutputFile.open(path)
     }
 

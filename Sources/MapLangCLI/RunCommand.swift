@@ -263,9 +263,6 @@ struct RunCommand {
             if arguments.values["--output"] == nil, identity == console.standardOutputIdentity {
                 return "`\(output.option)` names `\(output.path)`, the file standard output writes to; the records written there would be replaced"
             }
-            if identity == console.standardErrorIdentity {
-                return "`\(output.option)` names `\(output.path)`, the file standard error writes to; the errors written there would be replaced"
-            }
         }
         for (index, first) in outputs.enumerated() {
             for second in outputs[(index + 1)...] where first.identity != nil && first.identity == second.identity {
