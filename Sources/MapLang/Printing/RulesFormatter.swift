@@ -51,11 +51,19 @@ package enum RulesFormatter {
     ///   - source: The text it was parsed from, for its comments' places,
     ///     its blank lines and its parentheses.
     /// - Returns: The file in canonical layout; empty for a file with
-    ///   nothing in it, otherwise ending with a line feed.
+    ///   nothing in it, otherwise ending with a line break. Lines end as the
+    ///   source's first line does: with `\r\n` in a file written so (as on
+    ///   Windows), otherwise with a line feed, so no file gets lines of both.
     package static func format(_ file: RulesFile, source: SourceFile) -> String {
         let layout = Layout(source: source)
         let lines = layout.block(file.items.map(BlockItem.decl), comments: file.comments, depth: 0).lines
-        return text(of: lines)
+        return text(of: lines, separator: endsLinesWithCRLF(source.bytes) ? "\r\n" : "\n")
+    }
+
+    /// Whether the first line of `bytes` ends with `\r\n`.
+    static func endsLinesWithCRLF(_ bytes: [UInt8]) -> Bool {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return false }
+        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
     }
 
     /// Formats one top-level declaration, as the REPL's `:show NAME` prints it.
@@ -78,9 +86,9 @@ package enum RulesFormatter {
 
     // MARK: - Implementation
 
-    /// Joins lines into text that ends with a line feed.
-    static func text(of lines: [String]) -> String {
-        lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    /// Joins lines into text that ends with a line break, a line feed unless told.
+    static func text(of lines: [String], separator: String = "\n") -> String {
+        lines.isEmpty ? "" : lines.joined(separator: separator) + separator
     }
 
     /// The spaces that indent a line `depth` levels deep.

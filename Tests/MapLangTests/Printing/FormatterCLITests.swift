@@ -40,6 +40,20 @@ struct FormatterCLITests {
         #expect(console.abandoned.isEmpty)
     }
 
+    /// A file whose lines end with `\r\n` keeps them: every line the
+    /// formatter writes ends so, none with a line feed alone.
+    @Test func writeKeepsALineEndingOfCarriageReturnAndLineFeed() {
+        let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let (result, console) = CLIHarness.run(["fmt", "-w", "issue.map"], files: ["issue.map": crlf(Self.messy)])
+        CLIHarness.expect(result, status: 0)
+        #expect(console.written["issue.map"].map { String(decoding: $0, as: UTF8.self) } == crlf(Self.tidy))
+        let (checked, _) = CLIHarness.run(["fmt", "--check", "issue.map"], files: ["issue.map": crlf(Self.tidy)])
+        CLIHarness.expect(checked, status: 0)
+        // The first line decides: a file of line feeds stays so.
+        let (plain, _) = CLIHarness.run(["fmt", "issue.map"], files: ["issue.map": Self.messy + "\r\n"])
+        CLIHarness.expect(plain, stdout: Self.tidy, status: 0)
+    }
+
     /// A file already formatted is left alone, not rewritten.
     @Test func writeLeavesAFormattedFileAlone() {
         let (result, console) = CLIHarness.run(["fmt", "--write", "issue.map"], files: ["issue.map": Self.tidy])

@@ -37,7 +37,9 @@ enum FormatterTestSupport {
             #expect(
                 line.last != " " && !line.contains("\t"), "white space in `\(line)`", sourceLocation: sourceLocation)
         }
-        #expect(once.isEmpty || (once.hasSuffix("\n") && !once.hasSuffix("\n\n")), sourceLocation: sourceLocation)
+        // One line break at the end, `\n` or, for a source written so, `\r\n` (one `Character`).
+        let lines = once.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(once.isEmpty || (lines.hasSuffix("\n") && !lines.hasSuffix("\n\n")), sourceLocation: sourceLocation)
     }
 }
 
