@@ -118,7 +118,7 @@ extension CommandSpec {
         }
         if result.positionals.count > allPositionals.count && repeatedPositional == nil {
             throw UsageError(
-                message: "unexpected argument `\(result.positionals[allPositionals.count])`",
+                message: "unexpected argument `\(VisibleText.argument(result.positionals[allPositionals.count]))`",
                 usage: usageLine)
         }
         for (index, value) in result.positionals.enumerated() {
@@ -143,7 +143,7 @@ extension CommandSpec {
             choices.count > listedChoices
             ? "one of \(choices.count) \(valueSpec.name) values" : choices.map { "`\($0)`" }.joined(separator: ", ")
         throw UsageError(
-            message: "`\(user)` takes \(listed), not `\(value)`",
+            message: "`\(user)` takes \(listed), not `\(VisibleText.argument(value))`",
             help: Suggestion.closest(to: value, among: choices).map { "did you mean `\($0)`?" })
     }
 
@@ -167,7 +167,7 @@ extension CommandSpec {
         let suggestion = spelling.hasPrefix("--")
             ? Suggestion.closest(to: spelling, among: options.flatMap(\.names).filter { $0.hasPrefix("--") }) : nil
         return UsageError(
-            message: "`\(name)` has no option `\(spelling)`", help: suggestion.map { "did you mean `\($0)`?" })
+            message: "`\(name)` has no option `\(VisibleText.argument(spelling))`", help: suggestion.map { "did you mean `\($0)`?" })
     }
 
     /// `maplang run RULES INPUT [options]`.

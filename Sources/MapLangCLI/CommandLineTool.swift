@@ -75,7 +75,7 @@ public struct CommandLineTool {
     private static func unknownCommand(_ name: String) -> UsageError {
         let names = commands.map(\.name)
         return UsageError(
-            message: "unknown command `\(name)`",
+            message: "unknown command `\(VisibleText.argument(name))`",
             help: Suggestion.closest(to: name, among: names).map { "did you mean `\($0)`?" }
                 ?? "the commands are " + names.map { "`\($0)`" }.joined(separator: ", "))
     }
@@ -83,7 +83,7 @@ public struct CommandLineTool {
     /// The error for a first argument that is an option `maplang` itself does not have.
     private static func unknownOption(_ spelling: String) -> UsageError {
         UsageError(
-            message: "unknown option `\(spelling)`",
+            message: "unknown option `\(VisibleText.argument(spelling))`",
             help: Suggestion.closest(to: spelling, among: toolOptions.map(\.key)).map { "did you mean `\($0)`?" }
                 ?? "`maplang --help` lists the commands and options")
     }

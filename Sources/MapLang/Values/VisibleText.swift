@@ -25,4 +25,15 @@ package enum VisibleText {
         }
         return shown
     }
+
+    /// The most characters of an argument a message repeats.
+    package static let quotedArgumentLimit = 100
+
+    /// An argument of the command line as a message quotes it: escaped, and
+    /// past `quotedArgumentLimit` characters cut and ended with `…`, so a
+    /// mistaken megabyte is not written back whole.
+    package static func argument(_ text: String) -> String {
+        guard text.count > quotedArgumentLimit else { return escaped(text) }
+        return escaped(String(text.prefix(quotedArgumentLimit))) + "…"
+    }
 }

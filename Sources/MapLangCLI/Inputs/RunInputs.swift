@@ -75,6 +75,9 @@ struct RunInputs {
                 walk(path, depth: depth + 1, in: console)
             case .symbolicLink where console.kind(of: path) == .regular:
                 entries.append(.file(path))
+            case .symbolicLink where console.kind(of: path) == nil:
+                // A link to nothing, or to what cannot be looked at: reported in its place, as a file that cannot be read.
+                entries.append(.unreadable("cannot read `\(path)`: it is a symbolic link that leads to no file"))
             case .nameNotUTF8:
                 entries.append(.unreadable("cannot read `\(path)`: its name is not UTF-8, which MapLang cannot open"))
             case .symbolicLink, .other:

@@ -96,3 +96,31 @@ struct CLIUsageErrorTests {
         #expect(!result.stderr.contains("cannot read"))
     }
 }
+
+/// A usage error repeats a mistaken argument escaped and at most 100
+/// characters long, whichever check refuses it, so a pasted megabyte or a
+/// terminal's escape codes are not written back.
+struct UsageErrorArgumentEchoTests {
+    static let long = String(repeating: "x", count: 100_000)
+    static let shown = String(repeating: "x", count: 100) + "…"
+
+    @Test(arguments: [
+        (["explain", long], "maplang: error: `explain` takes one of"),
+        ([long], "maplang: error: unknown command `"),
+        (["--" + long], "maplang: error: unknown option `"),
+        (["check", "r.map", long], "maplang: error: unexpected argument `"),
+        (["check", "--" + long, "r.map"], "maplang: error: `check` has no option `"),
+    ])
+    func aLongArgumentIsCut(_ arguments: [String], _ start: String) {
+        let (outcome, _) = CLIHarness.run(arguments, files: ["r.map": "model A {\n  a: Int\n}\n"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix(start))
+        #expect(outcome.stderr.utf8.count < 1_000, "\(outcome.stderr.prefix(300))")
+        #expect(outcome.stderr.contains(Self.shown) || outcome.stderr.contains(String(repeating: "x", count: 98) + "…"))
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        let (outcome, _) = CLIHarness.run(["x\u{1B}[31my"])
+        #expect(outcome.stderr.hasPrefix("maplang: error: unknown command `x\\u001B[31my`\n"))
+    }
+}

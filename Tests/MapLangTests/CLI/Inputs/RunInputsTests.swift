@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MapLang
@@ -86,6 +87,21 @@ struct RunInputsTests {
         #expect(outcome.stdout == "{\"id\":3,\"name\":\"z\"}\n")
         #expect(outcome.stderr.hasPrefix("maplang: error: `in/" + String(repeating: "d/", count: RunInputs.depthLimit) + "d` is more than 32 folders deep"))
         #expect(outcome.status == 66)
+    }
+
+    /// A symbolic link in a folder that leads to no file is reported in its
+    /// place, as a file that cannot be read, and the other files mapped.
+    @Test func aLinkToNothingIsReportedInItsPlace() throws {
+        let directory = try OutputFileProcessConsoleTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/in", withIntermediateDirectories: false)
+        try Data(#"{"id": 1, "name": "a"}"#.utf8 + [10]).write(to: URL(fileURLWithPath: directory + "/in/a.ndjson"))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/in/b.ndjson", withDestinationPath: "gone.ndjson")
+        let console = MemoryConsole(directory: directory, files: ["orders.map": Array(CLIFixtures.orders.utf8)])
+        let status = CommandLineTool(console: console).run(["run", "orders.map", "in", "--ndjson"])
+        #expect(status == 66)
+        #expect(console.outputText == #"{"id":1,"name":"a"}"# + "\n")
+        #expect(console.error.contains("maplang: error: cannot read `in/b.ndjson`: it is a symbolic link that leads to no file\n"), "\(console.error)")
     }
 
     /// A folder 32 folders inside the one named, the documented limit, is read.
