@@ -33,6 +33,10 @@ struct UpdateGuard {
     ///   - update: The change.
     ///   - rulesPath: The rules file whose tests it updates.
     func refusal(of update: PlannedUpdate, rulesPath: String) -> String? {
+        if case .write = update.change, leadsNowhere(update.path) {
+            return "cannot update `\(update.path)`: it is a symbolic link that leads to no file, "
+                + "and `--update` never makes a file the tests do not name; remove the link or make its file"
+        }
         guard let identity = console.identity(of: update.path), let files = kept[identity] else { return nil }
         // The rules file itself, by whichever name the run found it.
         let itself = update.replacesRulesFile && identity == console.identity(of: rulesPath)
@@ -40,6 +44,16 @@ struct UpdateGuard {
         guard let other = others.first else { return nil }
         let what = other.isRulesFile ? "the rules file" : "the test input"
         return "cannot update `\(update.path)`: it is \(what) `\(other.path)`, which `--update` never writes"
+    }
+
+    /// Whether `path` is a symbolic link to nothing: writing through it
+    /// would make a file elsewhere, named by the link alone.
+    private func leadsNowhere(_ path: String) -> Bool {
+        guard console.kind(of: path) == nil else { return false }
+        let folder = OutputFile.directory(of: path)
+        let name = String(path.dropFirst(folder.count))
+        let entries = try? console.entries(of: folder.isEmpty ? "." : folder)
+        return entries?.contains { $0.name == name && $0.kind == .symbolicLink } ?? false
     }
 
     /// Why changes may not be made because two of them would change one

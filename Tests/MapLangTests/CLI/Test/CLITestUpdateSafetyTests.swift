@@ -198,4 +198,16 @@ struct CLITestUpdateSafetyTests {
         #expect(String(decoding: console.output, as: UTF8.self).hasSuffix("0 passed, 0 failed, 1 updated\n"))
         #expect(try Files.read(folder + "/r.map").contains("output {\"b\": 5}"))
     }
+
+    /// A folder test's expectation that is a link to nothing would make a
+    /// file where the link leads, outside the tests: refused, nothing made.
+    @Test func anExpectationLinkedToNothingIsRefused() throws {
+        let folder = try Self.folder(rules: Self.rules, files: ["tests/t/input.json": #"{"a": 1}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outside = folder + "-elsewhere.json"
+        try FileManager.default.createSymbolicLink(atPath: folder + "/tests/t/expected.json", withDestinationPath: outside)
+        let (error, _) = try Self.refusedUpdate(folder)
+        #expect(error.contains("cannot update `\(folder)/tests/t/expected.json`: it is a symbolic link that leads to no file"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: outside))
+    }
 }
