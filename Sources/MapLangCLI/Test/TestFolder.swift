@@ -16,11 +16,15 @@ struct TestFolder: Equatable {
     let hasInput: Bool
     /// The expectations it holds, of `expected.json` and `expected.errors`.
     let expectations: [String]
+    /// Whether its name is not UTF-8, so it cannot be opened by the text
+    /// it would be read as: reported in its place, not left out unsaid.
+    var nameNotUTF8 = false
 
-    /// Why the folder is no test to run: no `input.json`, or not one
-    /// expectation; with `--update`, which writes the one mapping gives,
-    /// only no `input.json`.
+    /// Why the folder is no test to run: a name that is not UTF-8, no
+    /// `input.json`, or not one expectation; with `--update`, which writes
+    /// the one mapping gives, not the last.
     func problem(updating: Bool) -> String? {
+        if nameNotUTF8 { return "its name is not UTF-8, which MapLang cannot open; rename it" }
         if !hasInput { return "it has no `input.json`" }
         guard expectations.count != 1, !updating else { return nil }
         return expectations.isEmpty
@@ -49,12 +53,19 @@ struct TestFolder: Equatable {
                 message: "`\(tests)` is beside \(rulesFiles.count) rules files, and folder tests belong to a folder's only one; "
                     + "move each rules file and its tests into a folder of its own")
         }
-        let names = try console.entries(of: tests).filter { $0.kind == .directory && !$0.name.hasPrefix(".") }.map(\.name)
-        guard names.count <= limit else {
-            throw ConsoleError(message: "`\(tests)` holds \(names.count) folders; a rules file may have at most \(limit) folder tests")
+        let entries = try console.entries(of: tests).filter {
+            ($0.kind == .directory || $0.kind == .nameNotUTF8) && !$0.name.hasPrefix(".")
+        }
+        guard entries.count <= limit else {
+            throw ConsoleError(message: "`\(tests)` holds \(entries.count) folders; a rules file may have at most \(limit) folder tests")
         }
         var folders: [TestFolder] = []
-        for name in names {
+        for entry in entries {
+            let name = entry.name
+            guard entry.kind == .directory else {
+                folders.append(TestFolder(name: "tests/" + name, hasInput: false, expectations: [], nameNotUTF8: true))
+                continue
+            }
             let files = Set(try console.entries(of: TestPaths.join(tests, name)).map(\.name))
             folders.append(
                 TestFolder(

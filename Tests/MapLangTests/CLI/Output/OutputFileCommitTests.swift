@@ -454,4 +454,26 @@ extension OutputFileProcessConsoleTests {
             String(decoding: console.output, as: UTF8.self)
                 == [#"{"id":2,"name":"b"}"#, #"{"id":3,"name":"c"}"#, #"{"id":1,"name":"a"}"#].map { $0 + "\n" }.joined())
     }
+
+    /// A folder of `tests/` whose name is not UTF-8 is reported as not run,
+    /// in its place, and the others run. Skipped where the file system
+    /// refuses such names.
+    @Test func aTestFolderNamedInAnotherEncodingIsReportedNotDropped() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("root A\nmodel A {\n  a: Int\n}\n", to: directory + "/r.map")
+        try FileManager.default.createDirectory(atPath: directory + "/tests/good", withIntermediateDirectories: true)
+        try Self.write(#"{"a": 1}"#, to: directory + "/tests/good/input.json")
+        try Self.write(#"{"a": 1}"#, to: directory + "/tests/good/expected.json")
+        let odd = Array((directory + "/tests/bad").utf8) + [0xFF, 0]
+        let made = odd.withUnsafeBufferPointer { bytes in bytes.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }
+        guard made == 0 else { return }
+        let console = FileBackedConsole()
+        let status = CommandLineTool(console: console).run(["test", directory + "/r.map"])
+        #expect(status == F.Status.unreadable)
+        #expect(
+            String(decoding: console.output, as: UTF8.self)
+                == "not run \(directory)/tests/bad\\xFF: its name is not UTF-8, which MapLang cannot open; rename it\n"
+                + "pass \(directory)/tests/good\n1 passed, 0 failed, 1 not run\n")
+    }
 }
