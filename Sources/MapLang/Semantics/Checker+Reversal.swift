@@ -23,13 +23,17 @@ extension Checker {
             target: target, inverse: inverses(of: field.pipeline, after: whole.last, field: field.name, tables: tables, at: span),
             defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
         reversal.wholeInverse = inverses(of: whole, after: nil, field: field.name, tables: tables, at: span)
-        if !reversal.inverse.isEmpty, let last = field.pipeline.last, outputKind(of: last.step, tables: tables) == .text,
+        if let last = field.pipeline.last ?? whole.last, outputKind(of: last.step, tables: tables) == .text,
             let coercion = Self.textCoercion(into: field.type.elementType)
         {
             // Coercion turned the text the last stage gave into the field's
-            // number or Bool (`"12"` from `removeSuffix("px")` into 12): its
-            // inverses read text, so the value goes back to text first.
-            reversal.inverse.insert(coercion, at: 0)
+            // number or Bool (`"12"` from `removeSuffix("px")` or `join(",")`
+            // into 12): its inverses read text, so the value goes back to text first.
+            if !field.pipeline.isEmpty {
+                if !reversal.inverse.isEmpty { reversal.inverse.insert(coercion, at: 0) }
+            } else if !reversal.wholeInverse.isEmpty {
+                reversal.wholeInverse.insert(coercion, at: 0)
+            }
         }
         return reversal
     }

@@ -111,4 +111,17 @@ struct ReverseCoercionTests {
         #expect(String(decoding: back.jsonBytes(), as: UTF8.self) == ##"{"n":"12px","p":"v1.5","b":"true!","ns":["#1","#22"]}"##)
         #expect(try rules.map(back.jsonBytes()) == forward)
     }
+
+    /// `join` before coercion into a number or a Bool: reverse mapping
+    /// writes the value as text, then splits it.
+    @Test func aJoinedNumberOrBoolSplitsBack() throws {
+        let rules = try Rules(
+            source: SourceFile(name: "r.map", text: "root A\nmodel A {\n  n: Int from xs using join(\",\")\n  b: Bool from bs using join(\"-\")\n}\n"))
+        #expect(rules.reversalProblems.isEmpty)
+        let forward = try rules.map(#"{"xs": ["12"], "bs": ["false"]}"#)
+        #expect(String(decoding: forward.jsonBytes(), as: UTF8.self) == #"{"n":12,"b":false}"#)
+        let back = try rules.reverse(forward)
+        #expect(String(decoding: back.jsonBytes(), as: UTF8.self) == #"{"xs":["12"],"bs":["false"]}"#)
+        #expect(try rules.map(back.jsonBytes()) == forward)
+    }
 }
