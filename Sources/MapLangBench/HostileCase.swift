@@ -62,7 +62,7 @@ package struct HostileCase: Sendable {
         doublingTransforms, transformChain, transformRing, modelChain, modelRing, errorsOnOneLine, misspeltTypes,
         patternAlternatives, arrayFromPipe, linesFromPipe, unknownKeys, longUnknownKey, reverseNestedChecks,
         replacedMatches, longReplacedText, documentsInOneRun, wholeObjectChain, flattenChain, modelsExtendingOne,
-        droppedElements,
+        droppedElements, inferredRecords,
     ]
 
     /// `transform t0 = t1 | t1`, … `t{n-1} = tn | tn`, `tn = trim`: t0 would be 2ⁿ stages.
@@ -140,6 +140,18 @@ package struct HostileCase: Sendable {
         rules: { _ in "model R {\n  xs: [Int] lossy\n}\n" },
         input: { count in Array((#"{"xs": ["# + Array(repeating: #""a""#, count: count).joined(separator: ",") + "]}").utf8) },
         streamed: false, status: 0, reports: "problems-not-kept")
+
+    /// A sample of records of one shape for `infer`: each is summarized and
+    /// let go, so memory follows the shape and the sample's bytes, not a
+    /// tree of every record.
+    package static let inferredRecords = HostileCase(
+        name: "megabytes of records of one shape to infer", unit: "MB", units: 4, smallUnits: 1, arguments: ["infer", "INPUT"],
+        rules: { _ in "" },
+        input: { megabytes in
+            let record = #"{"id": 1, "title": "a title", "state": "open", "user": {"login": "a", "id": 2}, "tags": ["x", "y"]}"#
+            let count = megabytes * 1_000_000 / (record.utf8.count + 1)
+            return Array(("[" + Array(repeating: record, count: count).joined(separator: ",") + "]").utf8)
+        }, streamed: false, status: 0, reports: nil)
 
     /// One model on one line, every field of an unknown type.
     package static let errorsOnOneLine = HostileCase(

@@ -50,12 +50,12 @@ struct InferCommand {
             return .unreadableInput
         }
         let name = path == "-" ? "standard input" : path
-        guard let records = records(in: bytes, input: name, reporter: reporter) else { return .invalidJSON }
+        guard let sample = sample(of: bytes, input: name, reporter: reporter) else { return .invalidJSON }
         var options = RulesInference.Options()
         options.root = arguments.values["--root"]
         options.sampleName = path == "-" ? "standard input" : "`" + (path.split(separator: "/").last.map(String.init) ?? path) + "`"
         do {
-            let text = try RulesInference.infer(records: records, options: options)
+            let text = try RulesInference.infer(sample: sample, options: options)
             return reporter.writeWhole(Array(text.utf8), to: output)
         } catch {
             switch error {
@@ -84,19 +84,25 @@ struct InferCommand {
         }
     }
 
-    /// The sample's records, or `nil` once invalid JSON is reported.
-    private func records(in bytes: [UInt8], input: String, reporter: ErrorReporter) -> [JSONValue]? {
+    /// The sample's records, each summarized as it is read and let go, or
+    /// `nil` once invalid JSON is reported.
+    private func sample(of bytes: [UInt8], input: String, reporter: ErrorReporter) -> RulesInference.Sample? {
+        var sample = RulesInference.Sample()
         guard arguments.flags.contains("--ndjson") else {
-            do throws(JSONSyntaxError) {
-                let document = try JSONReader.parse(bytes)
-                if case .array(let elements) = document { return elements }
-                return [document]
+            do {
+                var offset = 0
+                let single = try bytes.withUnsafeBufferPointer { buffer in
+                    try JSONReader.readDocument(in: buffer, options: JSONReaderOptions(), offset: &offset) { _, element, _ in
+                        sample.add(element)
+                    }
+                }
+                if let single { sample.add(single) }
+                return sample
             } catch {
-                reporter.report(error, input: input, bytes: bytes[...])
+                if let error = error as? JSONSyntaxError { reporter.report(error, input: input, bytes: bytes[...]) }
                 return nil
             }
         }
-        var records: [JSONValue] = []
         var start = 0
         var number = 1
         while start < bytes.count {
@@ -108,7 +114,7 @@ struct InferCommand {
                 return nil
             }
             do throws(JSONSyntaxError) {
-                records.append(try JSONReader.parse(line))
+                sample.add(try JSONReader.parse(line))
             } catch {
                 reporter.report(error, input: input, bytes: line, line: number, lineOffset: start)
                 return nil
@@ -116,6 +122,6 @@ struct InferCommand {
             start = end + 1
             number += 1
         }
-        return records
+        return sample
     }
 }

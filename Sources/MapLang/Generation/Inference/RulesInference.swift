@@ -125,6 +125,55 @@ package struct RulesInference {
     /// Each enum by its values.
     var enumsByValues: [[String]: String] = [:]
 
+    /// A sample's records, each summarized as it comes and let go: memory
+    /// follows the sample's shape, not how many records share it.
+    package struct Sample {
+        /// What the records held.
+        let records = ObjectSummary(tracksChoices: true)
+        /// How many records were added.
+        package private(set) var count = 0
+        /// The first record that is not an object, and its place among them.
+        private(set) var notAnObject: (found: String, record: Int)?
+        /// How many keys, each time one appears, are snake case and how many camel case.
+        private(set) var snakeKeys = 0
+        private(set) var camelKeys = 0
+
+        /// An empty sample.
+        package init() {}
+
+        /// Adds a record: a top-level array's element, the one document, or an NDJSON line.
+        package mutating func add(_ record: JSONValue) {
+            defer { count += 1 }
+            guard notAnObject == nil else { return }
+            guard case .object(let object) = record else {
+                notAnObject = (record.kindDescription, count)
+                return
+            }
+            records.add(object)
+            countKeyStyles(in: record)
+        }
+
+        /// Counts the snake case and the camel case keys of a record, at every depth.
+        private mutating func countKeyStyles(in record: JSONValue) {
+            var pending = [record]
+            while let value = pending.popLast() {
+                switch value {
+                case .object(let object):
+                    for member in object.members {
+                        let key = member.key
+                        if key.contains("_"), key == key.lowercased(), key.first?.isLetter == true { snakeKeys += 1 }
+                        if !key.contains("_"), key.first?.isLowercase == true, key.contains(where: \.isUppercase) { camelKeys += 1 }
+                        pending.append(member.value)
+                    }
+                case .array(let elements):
+                    pending += elements
+                case .null, .bool, .number, .string:
+                    break
+                }
+            }
+        }
+    }
+
     /// Infers rules from a sample's records.
     ///
     /// - Parameters:
@@ -133,40 +182,25 @@ package struct RulesInference {
     /// - Throws: `Problem` when the records are not objects, or there are none, or the root's name cannot be a model's,
     ///   or the rules would be too large.
     package static func infer(records: [JSONValue], options: Options = Options()) throws(Problem) -> String {
-        guard !records.isEmpty else { throw .noRecords }
-        if let index = records.firstIndex(where: { if case .object = $0 { false } else { true } }) {
-            throw .recordsAreNotObjects(found: records[index].kindDescription, record: index)
-        }
+        var sample = Sample()
+        for record in records { sample.add(record) }
+        return try infer(sample: sample, options: options)
+    }
+
+    /// Infers rules from a sample whose records were added one at a time.
+    ///
+    /// - Throws: `Problem` when the records are not objects, or there are none, or the root's name cannot be a model's,
+    ///   or the rules would be too large.
+    package static func infer(sample: Sample, options: Options = Options()) throws(Problem) -> String {
+        guard sample.count > 0 else { throw .noRecords }
+        if let (found, record) = sample.notAnObject { throw .recordsAreNotObjects(found: found, record: record) }
         let root = options.root ?? "Record"
         guard InferenceNames.isIdentifier(root), !InferenceNames.builtinTypes.contains(root), !TokenKind.keywords.contains(root),
             BuiltinTransformer.named[root] == nil
         else { throw .invalidRootName(root) }
-        var inference = RulesInference(strategy: Self.strategy(for: records))
+        var inference = RulesInference(strategy: sample.snakeKeys > sample.camelKeys ? .snakeCase : .asIs)
         _ = inference.names.claim(root)
-        let rootType = inference.objectType(records, nameHint: root, depth: 0, exactName: root)
-        return try inference.text(root: rootType, sampleName: options.sampleName, records: records.count)
-    }
-
-    /// `snake_case` when more of the sample's keys are snake case than camel case, else `as_is`.
-    private static func strategy(for records: [JSONValue]) -> NamingStrategy {
-        var snake = 0
-        var camel = 0
-        var pending = records
-        while let value = pending.popLast() {
-            switch value {
-            case .object(let object):
-                for member in object.members {
-                    let key = member.key
-                    if key.contains("_"), key == key.lowercased(), key.first?.isLetter == true { snake += 1 }
-                    if !key.contains("_"), key.first?.isLowercase == true, key.contains(where: \.isUppercase) { camel += 1 }
-                    pending.append(member.value)
-                }
-            case .array(let elements):
-                pending += elements
-            case .null, .bool, .number, .string:
-                break
-            }
-        }
-        return snake > camel ? .snakeCase : .asIs
+        let rootType = inference.objectType(sample.records, nameHint: root, depth: 0, exactName: root)
+        return try inference.text(root: rootType, sampleName: options.sampleName, records: sample.count)
     }
 }
