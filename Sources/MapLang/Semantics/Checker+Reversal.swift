@@ -23,7 +23,11 @@ extension Checker {
             target: target, inverse: inverses(of: field.pipeline, after: whole.last, field: field.name, tables: tables, at: span),
             defaultJSON: field.defaultValue.map { JSONWriter.serialize($0) })
         reversal.wholeInverse = inverses(of: whole, after: nil, field: field.name, tables: tables, at: span)
-        if let last = field.pipeline.last ?? whole.last, outputKind(of: last.step, tables: tables) == .text,
+        // The stage whose text coercion read: the last of the scalar pipeline,
+        // or a `join` that made the whole value one text (after `split`,
+        // coercion read each element, which `join`'s inverse writes as it is).
+        let coerced = field.pipeline.last ?? whole.last.flatMap { $0.step.name == "join" ? $0 : nil }
+        if let last = coerced, outputKind(of: last.step, tables: tables) == .text,
             let coercion = Self.textCoercion(into: field.type.elementType)
         {
             // Coercion turned the text the last stage gave into the field's
