@@ -14,13 +14,17 @@ package enum Suggestion {
     /// - Parameters:
     ///   - name: The name as written.
     ///   - candidates: The names that would have been valid there.
-    /// - Returns: The best candidate, or `nil` when none is close enough.
+    /// - Returns: The best candidate, or `nil` when none is close enough,
+    ///   or when the name is longer than `longestCompared` bytes: no one
+    ///   misspells a name that long, and comparing it would cost its length
+    ///   in memory for each candidate.
     package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        guard name.utf8.count <= longestCompared else { return nil }
         let written = Array(name)
         let folded = Array(name.lowercased())
         let cutoff = max(1, written.count / 3)
         var best: (candidate: String, folded: Int, exact: Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.utf8.count <= longestCompared {
             let foldedDistance = distance(folded, Array(candidate.lowercased()), limit: cutoff)
             guard foldedDistance <= cutoff else { continue }
             let exactDistance = distance(written, Array(candidate), limit: Int.max)
@@ -33,6 +37,9 @@ package enum Suggestion {
         }
         return best?.candidate
     }
+
+    /// The most bytes of a name, or of a candidate, compared.
+    package static let longestCompared = 1024
 
     /// The number of insertions, deletions, substitutions and swaps of
     /// neighbours that turn `source` into `target`; any value above `limit`

@@ -70,8 +70,10 @@ extension Checker {
     /// Counts the members every model copies from the models above it,
     /// before any is copied, following at most `Inheritance.depthLimit`
     /// links from each model. Reports the model whose copies take the count
-    /// past `Inheritance.copiedMemberLimit`; whether it did.
-    mutating func reportTooManyCopiedMembers() -> Bool {
+    /// past `Inheritance.copiedMemberLimit`, unless `reporting` is false (a
+    /// chain too deep or a cycle, reported already, is the one mistake);
+    /// whether the count passed it.
+    mutating func tooManyCopiedMembers(reporting: Bool) -> Bool {
         var copied = 0
         for item in declarations.models {
             var seen: Set<String> = [item.decl.name.name]
@@ -83,6 +85,7 @@ extension Checker {
                 current = parent.decl.parent.flatMap { modelDecls[$0.name] }
             }
             if copied > Inheritance.copiedMemberLimit, let parent = item.decl.parent {
+                guard reporting else { return true }
                 within(item.unit) {
                     $0.report(.inheritanceTooLarge(model: item.decl.name.name, limit: Inheritance.copiedMemberLimit), at: parent.span)
                 }

@@ -183,8 +183,9 @@ struct Checker {
         }
         let beforeInheritance = diagnostics.count
         measureInheritance()
-        // A chain too deep or a cycle stops each copy at 64 models: counted already.
-        guard diagnostics.count > beforeInheritance || !reportTooManyCopiedMembers() else { return nil }
+        // Past the limit, nothing is copied; after a chain too deep or a
+        // cycle (each copy stopped at 64 models), with no second error.
+        guard !tooManyCopiedMembers(reporting: diagnostics.count == beforeInheritance) else { return nil }
         let members = declarations.models.map { effectiveMembers(of: $0) }
         var models = zip(declarations.models, members).map { item, members in
             within(item.unit) { $0.compileModelFields(item.decl, members: members, tables: tables) }

@@ -50,3 +50,14 @@ struct SuggestionTests {
         #expect(Suggestion.distance(Array("a"), Array("abcdef"), limit: 2) > 2)
     }
 }
+
+/// A name past `Suggestion.longestCompared` bytes gets no suggestion and is
+/// never turned into characters: a 4 MB unknown key costs nothing more.
+struct LongNameSuggestionTests {
+    @Test func aNameTooLongToBeMisspeltIsNotCompared() {
+        let long = String(repeating: "k", count: Suggestion.longestCompared)
+        #expect(Suggestion.closest(to: long + "x", among: [long]) == nil)
+        #expect(Suggestion.closest(to: long, among: [long + "x"]) == nil)
+        #expect(Suggestion.closest(to: String(long.dropLast()) + "x", among: [String(long.dropLast())]) == String(long.dropLast()))
+    }
+}
