@@ -5,6 +5,7 @@
 #endif
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -131,7 +132,14 @@ int maplang_run_on_stack(void (*body)(void *), void *context, size_t stack) {
         free(start);
         return -1;
     }
-    return pthread_join(thread, NULL) == 0 ? 0 : -1;
+    // The waiting thread takes no signal, so each goes to the thread doing
+    // the work, which blocks them itself where it must not be interrupted.
+    sigset_t all, before;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &before);
+    (void)pthread_join(thread, NULL);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    return 0;
 }
 
 size_t maplang_lock_size(void) { return sizeof(pthread_mutex_t); }

@@ -128,7 +128,7 @@ package struct HostileCase: Sendable {
         rules: { groupedModels($0, flattened: true) }, input: nil, streamed: false, status: 65, reports: "flatten-too-deep")
 
     package static let modelsExtendingOne = HostileCase(
-        name: "models extending one model of as many fields", unit: "models", units: 1_000, smallUnits: 150,
+        name: "models extending one model of as many fields", unit: "models", units: 1_000, smallUnits: 500,
         arguments: ["check", "RULES"],
         rules: { modelsExtendingOne($0) }, input: nil, streamed: false, status: 65, reports: "inheritance-too-large")
 

@@ -48,16 +48,18 @@ package enum HelperThread {
         return true
     }
 
-    /// Runs `body` on a new thread with a stack of `stackSize` bytes and
-    /// waits for it, or runs it on the calling thread when no such thread
-    /// can be made: for work whose recursion follows its input's depth.
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes, or of
+    /// the 64 MiB helpers have when the system will not give that much, and
+    /// waits for it; runs it on the calling thread when no thread can be
+    /// made: for work whose recursion follows its input's depth.
     package static func runWaiting<Result>(stackSize: Int, _ body: () -> Result) -> Result {
         withoutActuallyEscaping(body) { body in
             var result: Result?
             withUnsafeMutablePointer(to: &result) { slot in
                 let box = UnsafeSendable(slot: slot, body: body)
-                let context = Unmanaged.passRetained(Work { box.slot.pointee = box.body() }).toOpaque()
-                if maplang_run_on_stack(Self.runWork, context, stackSize) != 0 {
+                for size in [stackSize, min(stackSize, 64 << 20)] {
+                    let context = Unmanaged.passRetained(Work { box.slot.pointee = box.body() }).toOpaque()
+                    if maplang_run_on_stack(Self.runWork, context, size) == 0 { return }
                     Unmanaged<Work>.fromOpaque(context).release()
                 }
             }

@@ -100,14 +100,19 @@ extension Checker {
                 // A model on a cycle with this one (`flatten-cycle`, reported) adds none.
                 let names = components.isOnCycle(index, nested) ? [] : outputNames[nested]
                 models[index].fields[fieldIndex].flattenedNames = names
-                outputNames[index] += names
+                // Each name once in the output, and one clash reported for the
+                // field: two fields flattening one model cannot double the names.
+                var clashed = false
                 for name in names {
                     if let other = written[name] {
+                        guard !clashed else { continue }
+                        clashed = true
                         reportAt(field.name, of: members[index], \.flatten) { checker, span in
                             checker.report(.flattenNameClash(field: field.name, name: name, other: other), at: span)
                         }
                     } else {
                         written[name] = "the field `\(name)` of `\(field.name)`"
+                        outputNames[index].append(name)
                     }
                 }
             }

@@ -6,7 +6,7 @@ enum Inheritance {
     /// The most members all models together may copy from the models they
     /// extend: each copy is compiled again, so models extending one large
     /// model cost the product of their number and its size.
-    static let copiedMemberLimit = 20_000
+    static let copiedMemberLimit = 200_000
 
     /// How far a model is from the top of its chain.
     enum Depth: Equatable {

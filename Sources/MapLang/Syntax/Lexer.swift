@@ -344,10 +344,9 @@ package struct Lexer {
         case Ascii.lowerR: simple = Ascii.carriageReturn
         case Ascii.lowerT: simple = Ascii.tab
         case Ascii.zero: simple = 0
-        // JSON's other escapes, so JSON pasted into a test block reads as JSON does.
+        // JSON's `\/`, so JSON pasted into a test block reads as JSON does. Its `\b`
+        // and `\f` stay errors: `"\bword\b"` in a pattern means a word boundary.
         case Ascii.slash: simple = Ascii.slash
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
         default: simple = nil
         }
         if let simple {

@@ -498,7 +498,7 @@ enum SyntaxMessage: DiagnosticMessage, Equatable {
         case .indexOutOfRange:
             return nil
         case .invalidEscape:
-            return "the escapes are `\\\"`, `\\\\`, `\\/`, `\\n`, `\\r`, `\\t`, `\\b`, `\\f`, `\\0`, `\\u{…}` and JSON's `\\uXXXX`"
+            return "the escapes are `\\\"`, `\\\\`, `\\/`, `\\n`, `\\r`, `\\t`, `\\0`, `\\u{…}` and JSON's `\\uXXXX`; a pattern's `\\b` is written `\\\\b`"
         case .invalidNumber(_, let problem):
             switch problem {
             case .leadingZero(let repaired): return "write `\(repaired)`"

@@ -78,7 +78,10 @@ struct LanguageServerCommand {
         guard case .message(let body) = frame, let message = try? JSONReader.parse(body) else { return (nil, nil) }
         switch message["method"]?.stringValue {
         case "$/cancelRequest"?: return (message["params"]?["id"], nil)
-        case "textDocument/didChange"?: return (nil, message["params"]?["textDocument"]?["uri"]?.stringValue)
+        case "textDocument/didChange"? where message["id"] == nil:
+            // Only a notification with changes to apply, which then publishes, holds back an earlier change's diagnostics.
+            guard case .array? = message["params"]?["contentChanges"] else { return (nil, nil) }
+            return (nil, message["params"]?["textDocument"]?["uri"]?.stringValue)
         default: return (nil, nil)
         }
     }

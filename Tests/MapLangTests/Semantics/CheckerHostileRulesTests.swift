@@ -93,11 +93,22 @@ struct CheckerHostileRulesTests {
     }
 
     @Test func modelsCopyingMoreThanTheLimitAreOneErrorBeforeAnyIsCopied() {
-        // 150 fields, copied by each of 150 models: the 134th passes 20,000.
+        // 500 fields, copied by each of 500 models: the 401st passes 200,000.
         #expect(
-            Self.summaries(HostileCase.modelsExtendingOne(150))
-                == ["286:20 inheritance-too-large: with `E133`, the models copy more than 20,000 fields, settings and checks from the models they extend"])
-        #expect(Self.summaries(HostileCase.modelsExtendingOne(141)) == [])
+            Self.summaries(HostileCase.modelsExtendingOne(500))
+                == ["903:20 inheritance-too-large: with `E400`, the models copy more than 200,000 fields, settings and checks from the models they extend"])
+        #expect(Self.summaries(HostileCase.modelsExtendingOne(30)) == [])
+    }
+
+    /// Two fields flattening one model, at every level of a chain of 64:
+    /// one clash for each level's second field, and the names each level
+    /// holds once, not twice as many as the level below.
+    @Test func twoFieldsFlatteningOneModelAtEveryLevelAreOneClashEach() {
+        let text = (0..<63).map { "model M\($0) {\n  a\($0): Int?\n  g: M\($0 + 1)? flatten\n  h: M\($0 + 1)? flatten\n}\n" }.joined()
+            + "model M63 { z: Int? }\nroot M0\n"
+        let summaries = Self.summaries(text)
+        #expect(summaries.count == 63)
+        #expect(summaries.allSatisfy { $0.contains("flatten-name-clash: ") })
     }
 
     @Test func aRingOfTwoThousandFiveHundredModelsIsOneCycle() {

@@ -29,7 +29,7 @@ syntax match maplangNumber "\v-?<\d+(\.\d+)?([eE][+-]?\d+)?>"
 " Of the two escape items, the later one wins where both match.
 syntax region maplangString start=+"+ skip=+\\\\\|\\"+ end=+"\|$+ contains=maplangBadEscape,maplangEscape
 syntax match maplangBadEscape contained "\\."
-syntax match maplangEscape contained "\v\\([\"\\/nrtbf0]|u\{\x{1,8}\}|u\x{4})"
+syntax match maplangEscape contained "\v\\([\"\\/nrt0]|u\{\x{1,8}\}|u\x{4})"
 
 syntax keyword maplangTodo contained TODO FIXME XXX
 syntax match maplangComment "//.*$" contains=maplangTodo,@Spell

@@ -18,8 +18,9 @@ final class ObjectSummary {
     /// The keys that may name the objects' type, each with its groups;
     /// `nil` until the first object, or when choices are not looked for.
     private(set) var choices: [ChoiceSummary]?
-    /// Whether the objects' type is looked for: not in a choice's variant,
-    /// which its key picked already.
+    /// Whether the objects' type is looked for, here and in the objects
+    /// they hold: not in a choice's group, whose objects the main summary
+    /// holds too.
     private let tracksChoices: Bool
 
     /// An empty summary; `tracksChoices` looks for a key naming the objects' type.
@@ -42,7 +43,7 @@ final class ObjectSummary {
             if let summary = fields[key] {
                 summary.add(member.value)
             } else {
-                let summary = ValueSummary()
+                let summary = ValueSummary(tracksChoices: tracksChoices)
                 summary.add(member.value)
                 fields[key] = summary
                 order.append(member.key)
@@ -75,18 +76,21 @@ final class ObjectSummary {
             choices = theirs
             return
         }
-        // The same keys looked for: their groups join; other keys cannot be told apart.
-        if mine.map(\.key) == theirs.map(\.key) {
-            for index in mine.indices { mine[index].merge(theirs[index]) }
-        } else {
-            for index in mine.indices { mine[index].giveUp() }
+        // A key looked for on both sides: its groups join; one the other
+        // objects were not looked at for cannot name all their types.
+        for index in mine.indices {
+            if let same = theirs.first(where: { $0.key == mine[index].key }) {
+                mine[index].merge(same)
+            } else {
+                mine[index].giveUp()
+            }
         }
         choices = mine
     }
 
     /// All the values of all the keys, as a dictionary's elements.
     func allValues() -> ValueSummary {
-        let all = ValueSummary()
+        let all = ValueSummary(tracksChoices: tracksChoices)
         for key in order {
             if let values = fields[ExactKey(string: key)] { all.merge(values) }
         }
@@ -123,8 +127,8 @@ struct ChoiceSummary {
         let named = object.members.map(\.key).filter { key in
             likelyKeys.contains(key) || ["type", "kind"].contains(InferenceNames.words(of: key).last?.lowercased() ?? "")
         }
-        var seen: Set<String> = []
-        let unique = named.filter { seen.insert($0).inserted }
+        var seen: Set<ExactKey> = []
+        let unique = named.filter { seen.insert(ExactKey(string: $0)).inserted }
         return unique.sorted { (likelyKeys.firstIndex(of: $0) ?? .max) < (likelyKeys.firstIndex(of: $1) ?? .max) }
             .prefix(mostCandidates).map { ChoiceSummary(key: $0) }
     }

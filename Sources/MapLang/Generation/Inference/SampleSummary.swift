@@ -6,6 +6,11 @@
 /// never the values themselves, so a sample's summary is as large as its
 /// shape, however many records share it.
 final class ValueSummary {
+    /// Whether objects found here look for a key naming their type: not
+    /// inside a choice's group, whose objects are summarized once more for
+    /// it, so each level of nesting costs its size a bounded number of
+    /// times, never that number raised to the depth.
+    let tracksChoices: Bool
     /// The values seen, `null` included.
     private(set) var count = 0
     /// The `null` values.
@@ -24,6 +29,12 @@ final class ValueSummary {
     /// The values that are not `null`.
     var present: Int { count - nulls }
 
+    /// An empty summary; `tracksChoices` lets the objects found here look
+    /// for a key naming their type.
+    init(tracksChoices: Bool = true) {
+        self.tracksChoices = tracksChoices
+    }
+
     /// Adds one value.
     func add(_ value: JSONValue) {
         count += 1
@@ -39,10 +50,10 @@ final class ValueSummary {
             if numbers == nil { numbers = NumberSummary() }
             numbers?.add(number)
         case .array(let elements):
-            if arrays == nil { arrays = ArraySummary() }
+            if arrays == nil { arrays = ArraySummary(tracksChoices: tracksChoices) }
             arrays?.add(elements)
         case .object(let object):
-            if objects == nil { objects = ObjectSummary(tracksChoices: true) }
+            if objects == nil { objects = ObjectSummary(tracksChoices: tracksChoices) }
             objects?.add(object)
         }
     }
@@ -73,7 +84,12 @@ final class ArraySummary {
     /// How many arrays.
     private(set) var count = 0
     /// Their elements, all together.
-    private(set) var elements = ValueSummary()
+    let elements: ValueSummary
+
+    /// An empty summary; `tracksChoices` as `ValueSummary` takes it.
+    init(tracksChoices: Bool) {
+        elements = ValueSummary(tracksChoices: tracksChoices)
+    }
 
     /// Adds one array's elements.
     func add(_ values: [JSONValue]) {

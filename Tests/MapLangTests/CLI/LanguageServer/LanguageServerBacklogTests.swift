@@ -56,6 +56,16 @@ struct LanguageServerBacklogTests {
         #expect(published.last == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///r.map","version":2001,"diagnostics":[]}}"#)
     }
 
+    /// A later frame that changes nothing (no `contentChanges`) does not
+    /// hold back the diagnostics of the change before it.
+    @Test func aLaterFrameThatChangesNothingLetsTheChangeBeforeItPublish() {
+        let change = Self.frame(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///r.map","version":2},"contentChanges":[{"text":"model A {\n  x: Nope\n}\n"}]}}"#)
+        let empty = Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///r.map","version":3}}}"#)
+        let (_, replies) = Self.run(Self.start + change + empty + Self.end)
+        #expect(replies.filter { $0.contains(#""version":2,"diagnostics":[{"#) }.count == 1)
+    }
+
     /// Changes read one at a time each publish, as an editor typing slowly sees.
     @Test func changesReadOneByOneEachPublish() {
         let edits = (2...4).map { version in

@@ -169,4 +169,14 @@ struct RulesInferenceTests {
                 .joined(separator: ",") + "]")
         #expect(alias.contains("choice Alias by kind {") && alias.contains("  field\n  other\n"))
     }
+
+    /// Objects with two keys that may name their type at every level of a
+    /// deep sample: each level is summarized a bounded number of times, not
+    /// that number raised to the depth (which would not end here).
+    @Test func typeKeysAtEveryLevelCostEachLevelABoundedNumberOfTimes() throws {
+        var node = #"{"type": "leaf", "kind": "k", "v": 1}"#
+        for level in 0..<40 { node = #"{"type": "t\#(level % 2)", "kind": "k\#(level % 3)", "child": \#(node)}"# }
+        let rules = try infer("[" + node + "," + node + "]")
+        #expect(rules.contains("model Child {"))
+    }
 }
