@@ -88,7 +88,12 @@ static void *run_start(void *argument) {
     return NULL;
 }
 
-int maplang_start_thread(void (*body)(void *), void *context, const void *mask, size_t size) {
+/// Starts a thread that calls `body(context)`, with a stack of `stack`
+/// bytes, detached or to be joined into `*thread`, on the cores in `mask`
+/// when it is not null. A detached helper starts even where the system
+/// refuses the stack size; a thread to wait for does not. Returns 0 or -1.
+static int create_thread(void (*body)(void *), void *context, size_t stack, int detached, const void *mask, size_t size,
+                         pthread_t *thread) {
     struct start *start = malloc(sizeof *start);
     if (start == NULL) return -1;
     start->body = body;
@@ -98,14 +103,11 @@ int maplang_start_thread(void (*body)(void *), void *context, const void *mask, 
         free(start);
         return -1;
     }
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    // The same stack on every system (macOS gives other threads 512 KiB, Linux
-    // what `ulimit -s` says): deep records map on helpers as on the first thread.
-    (void)pthread_attr_setstacksize(&attributes, MAPLANG_HELPER_STACK);
+    if (detached) pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    int sized = pthread_attr_setstacksize(&attributes, stack);
     // Where the cores cannot be chosen, the thread starts where the system puts it.
     if (mask != NULL) (void)start_on_cores(&attributes, mask, size);
-    pthread_t thread;
-    int created = pthread_create(&thread, &attributes, run_start, start);
+    int created = sized == 0 || detached ? pthread_create(thread, &attributes, run_start, start) : -1;
     pthread_attr_destroy(&attributes);
     if (created != 0) {
         free(start);
@@ -114,24 +116,16 @@ int maplang_start_thread(void (*body)(void *), void *context, const void *mask, 
     return 0;
 }
 
-int maplang_run_on_stack(void (*body)(void *), void *context, size_t stack) {
-    struct start *start = malloc(sizeof *start);
-    if (start == NULL) return -1;
-    start->body = body;
-    start->context = context;
-    pthread_attr_t attributes;
-    if (pthread_attr_init(&attributes) != 0) {
-        free(start);
-        return -1;
-    }
+int maplang_start_thread(void (*body)(void *), void *context, const void *mask, size_t size) {
+    // The same stack on every system (macOS gives other threads 512 KiB, Linux
+    // what `ulimit -s` says): deep records map on helpers as on the first thread.
     pthread_t thread;
-    int created = pthread_attr_setstacksize(&attributes, stack) == 0
-        ? pthread_create(&thread, &attributes, run_start, start) : -1;
-    pthread_attr_destroy(&attributes);
-    if (created != 0) {
-        free(start);
-        return -1;
-    }
+    return create_thread(body, context, MAPLANG_HELPER_STACK, 1, mask, size, &thread);
+}
+
+int maplang_run_on_stack(void (*body)(void *), void *context, size_t stack) {
+    pthread_t thread;
+    if (create_thread(body, context, stack, 0, NULL, 0, &thread) != 0) return -1;
     // The waiting thread takes no signal, so each goes to the thread doing
     // the work, which blocks them itself where it must not be interrupted.
     sigset_t all, before;

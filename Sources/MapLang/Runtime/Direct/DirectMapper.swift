@@ -83,10 +83,13 @@ final class DirectMapper: Sendable {
         } catch {
             return false
         }
-        // Output deeper than the reader reads back is the tree's to report.
-        return written
-            && !(interpreter.plan.deepensOutput
-                && JSONTextDepth.nests(run.writer.bytes[start...], deeperThan: Plan.deepestOutput(enclosedBy: depth)))
+        // Output deeper than the reader reads back is the tree's to report:
+        // the reader itself, at that depth, finds it.
+        guard written, interpreter.plan.deepensOutput else { return written }
+        let limit = JSONReaderOptions(maxDepth: Plan.deepestOutput(enclosedBy: depth), maxStringBytes: .max, maxNumberLength: .max)
+        let problem = run.writer.bytes[start...].withUnsafeBufferPointer { JSONReader.firstError(in: $0, options: limit, continuingAt: nil) }
+        guard case .tooDeep? = problem?.reason else { return true }
+        return false
     }
 }
 
