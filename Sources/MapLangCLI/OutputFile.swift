@@ -33,7 +33,8 @@ enum OutputFile {
                 throw ConsoleError(message: "cannot write `\(path)`: it is read-only")
             }
             // The permissions, without set-user-ID, set-group-ID and sticky bits, which output has no use for.
-            return try ReplacingFile(path: path, destination: try linkTarget(path), mode: info.st_mode & 0o777)
+            return try ReplacingFile(
+                path: path, destination: try linkTarget(path), mode: info.st_mode & 0o777, owner: (info.st_uid, info.st_gid))
         case S_IFDIR:
             throw ConsoleError(message: "cannot write `\(path)`: it is a directory")
         default:
@@ -118,8 +119,10 @@ final class ReplacingFile: OutputSink {
     private let cleanupSlot: Int32
 
     /// Creates the temporary file beside `destination`, with `mode` when the
-    /// file it replaces has one, else as a new file is made.
-    init(path: String, destination: String, mode: mode_t?) throws(ConsoleError) {
+    /// file it replaces has one, else as a new file is made; and with the
+    /// replaced file's `owner` and group where the system lets the user
+    /// give them (the superuser always), so a file replaced keeps them.
+    init(path: String, destination: String, mode: mode_t?, owner: (uid_t, gid_t)? = nil) throws(ConsoleError) {
         self.path = path
         self.destination = destination
         // A file that replaces another starts private, so no one can open it
@@ -146,6 +149,8 @@ final class ReplacingFile: OutputSink {
             throw ConsoleError(message: "cannot write `\(path)`: \(systemReason())")
         }
         cleanupSlot = maplang_cleanup_add(name)
+        // Before the mode, which a change of owner may clear set-ID bits of; refused quietly to whom it is not allowed.
+        if let (user, group) = owner, user != geteuid() || group != getegid() { _ = fchown(descriptor, user, group) }
         if let mode, fchmod(descriptor, mode) != 0 {
             let message = "cannot write `\(path)`: \(systemReason())"
             abandon()

@@ -47,4 +47,24 @@ struct ReadOnlyOutputTests {
         var info = stat()
         #expect(stat(out, &info) == 0 && info.st_mode & 0o777 == 0o444)
     }
+
+    /// A file the user may write but another user owns, replaced by the
+    /// superuser, keeps its owner, group and mode. Skipped unless the tests
+    /// run as the superuser, the one user the system lets give a file away.
+    @Test func aReplacedFileKeepsItsOwner() throws {
+        guard geteuid() == 0 else { return }
+        let folder = try Files.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Files.write("root A\n\nmodel A {\n  a: Int\n}\n", to: folder + "/r.map")
+        try Files.write(#"{"a": 1}"# + "\n", to: folder + "/in.json")
+        let out = folder + "/theirs.json"
+        try Files.write("theirs\n", to: out)
+        #expect(chown(out, 65_534, 65_534) == 0 && chmod(out, 0o640) == 0)
+        let status = CommandLineTool(console: FileBackedConsole()).run(["run", folder + "/r.map", folder + "/in.json", "-o", out])
+        #expect(status == 0)
+        #expect(try Files.read(out) == #"{"a":1}"# + "\n")
+        var info = stat()
+        #expect(stat(out, &info) == 0)
+        #expect([info.st_uid, info.st_gid, UInt32(info.st_mode & 0o777)] == [65_534, 65_534, 0o640])
+    }
 }
