@@ -314,6 +314,9 @@ struct MappingContext {
     private var omittedErrors: (first: MappingError, count: Int)?
     /// The first warning past `keptLimit`, and how many there are.
     private var omittedDrops: (first: MappingError, count: Int)?
+    /// The first coercion warning past `keptLimit`, and how many there are:
+    /// counted apart from the drops, so the summary tells them apart.
+    private var omittedCoercions: (first: MappingError, count: Int)?
 
     /// A context for a record at `path`, of `model`.
     init(path: JSONPath, model: String) {
@@ -371,7 +374,7 @@ struct MappingContext {
         var results: [(index: Int, value: MappedValue)] = []
         results.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let (errorCount, dropCount, omitted) = (errors.count, drops.count, (omittedErrors, omittedDrops))
+            let (errorCount, dropCount, omitted) = (errors.count, drops.count, (omittedErrors, omittedDrops, omittedCoercions))
             path.append(component(index, element))
             if let mapped = transform(element, &self) {
                 results.append((index, mapped))
@@ -380,7 +383,7 @@ struct MappingContext {
                 errors.removeSubrange(errorCount...)
                 // What was dropped inside the element goes with it.
                 drops.removeSubrange(dropCount...)
-                (omittedErrors, omittedDrops) = omitted
+                (omittedErrors, omittedDrops, omittedCoercions) = omitted
                 warn(MappingError(path: path, model: model, field: field, problem: .droppedElement(reasons: reasons), site: site))
             }
             path.removeLast()
@@ -408,13 +411,16 @@ struct MappingContext {
     mutating func warn(_ drop: MappingError) {
         if drops.count < Self.keptLimit {
             drops.append(drop)
+        } else if case .coerced = drop.problem {
+            omittedCoercions = (omittedCoercions?.first ?? drop, (omittedCoercions?.count ?? 0) + 1)
         } else {
             omittedDrops = (omittedDrops?.first ?? drop, (omittedDrops?.count ?? 0) + 1)
         }
     }
 
     /// The record's errors and warnings, each list closed, when some were
-    /// only counted, by one that says how many more there were.
+    /// only counted, by one that says how many more there were (for the
+    /// warnings, one for the drops and one for the coercions).
     func kept(at record: JSONPath) -> (errors: [MappingError], drops: [MappingError]) {
         func closed(_ list: [MappingError], _ omitted: (first: MappingError, count: Int)?) -> [MappingError] {
             guard let (first, count) = omitted else { return list }
@@ -424,7 +430,7 @@ struct MappingContext {
             note.help = nil
             return list + [note]
         }
-        return (closed(errors, omittedErrors), closed(drops, omittedDrops))
+        return (closed(errors, omittedErrors), closed(closed(drops, omittedDrops), omittedCoercions))
     }
 }
 

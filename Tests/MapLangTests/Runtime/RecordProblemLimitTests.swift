@@ -68,4 +68,16 @@ struct RecordProblemLimitTests {
                 + "in.json: 1 of 1 record failed with 10040 errors\n",
             status: 1)
     }
+
+    /// Warnings past the limit are counted by their kind, so the summary
+    /// tells drops from coercions however many there are.
+    @Test func dropsAndCoercionsPastTheLimitAreCountedApart() {
+        let input = #"{"xs": ["# + Array(repeating: #""1""#, count: Self.limit + 5).joined(separator: ",") + #"], "ys": ["#
+            + Array(repeating: #""a""#, count: Self.limit + 3).joined(separator: ",") + "]}"
+        let (outcome, _) = CLIHarness.run(
+            ["run", "--warn-coercions", "--max-errors", "1", "r.map", "in.json"],
+            files: ["r.map": "model R {\n  xs: [Int]\n  ys: [Int] lossy\n}\n", "in.json": input])
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.hasSuffix("in.json: 1 record mapped; 10003 elements dropped; 10005 values coerced\n"), "\(outcome.stderr.suffix(300))")
+    }
 }
