@@ -99,13 +99,17 @@ extension Interpreter {
             return audit(current, becoming: result, by: nil, field: field, site: field.site, &context) ? converted : nil
         case .failure(let problem):
             // A value the transformers made is not the input's: the error is the last one's, and says so.
-            guard let last = field.pipeline.last else {
+            if let last = field.pipeline.last {
+                context.fail(
+                    problem, model: context.model, field: field.name, site: last.site,
+                    help: "\(current.preview) is what `\(last.name)` gave, from \(scalar.preview) in the input")
+            } else if let reshaping = field.wholeValuePipeline.last {
+                context.fail(
+                    problem, model: context.model, field: field.name, site: reshaping.site,
+                    help: "\(current.preview) is what `\(reshaping.name)` gave")
+            } else {
                 context.fail(problem, model: context.model, field: field.name, site: field.site)
-                return nil
             }
-            context.fail(
-                problem, model: context.model, field: field.name, site: last.site,
-                help: "\(current.preview) is what `\(last.name)` gave, from \(scalar.preview) in the input")
             return nil
         }
     }

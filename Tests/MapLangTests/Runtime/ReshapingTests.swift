@@ -33,7 +33,7 @@ struct ReshapingTests {
 
     @Test(arguments: [
         (#""tags": "", "people": [], "body": "{\"kind\":\"k\",\"n\":1}""#, #"{"tags":[],"ids":null,"who":"","body":{"kind":"k","n":1},"extra":null}"#),
-        (#""tags": "x", "ids": "1;y", "people": [], "body": "{\"kind\":\"k\",\"n\":1}""#, "$.ids[1] Message.ids: expected an integer, found \"y\" @8:3"),
+        (#""tags": "x", "ids": "1;y", "people": [], "body": "{\"kind\":\"k\",\"n\":1}""#, "$.ids[1] Message.ids: expected an integer, found \"y\" @8:21 transformer `split`"),
         (#""tags": "x", "people": [], "body": "{\"kind\":\"k\"}""#, "$.body.n Body.n: missing required key `n` @4:3"),
         (
             #""tags": "x", "people": [], "body": "{oops""#,

@@ -79,4 +79,11 @@ struct TransformedValueErrorTests {
             "1e400 is what `scale` gave, from 1e300 in the input", #"12.5 is what `scale` gave, from " 1250 " in the input"#,
         ])
     }
+
+    /// A value a reshaping stage made (`join`, `split`) is reported at that stage.
+    @Test func aReshapedValueIsReportedAtItsStage() throws {
+        let record = try RulesTestSupport.map("model A {\n  n: Int from xs using join(\",\")\n}\n", #"{"xs": ["1", "2"]}"#)
+        #expect(record.errors.map(RulesTestSupport.line) == [#"$.xs A.n: expected an integer, found "1,2" @2:24 transformer `join`"#])
+        #expect(record.errors.map(\.help) == [#""1,2" is what `join` gave"#])
+    }
 }
