@@ -54,7 +54,7 @@ extension Checker {
                 case .int(let integer): .success(.string(String(integer)))
                 case .double(let double) where double.isFinite: .success(.string(NumberText.json(double)))
                 case .bool(let bool): .success(.string(bool ? "true" : "false"))
-                default: call.mismatch("a number or a Bool", value)
+                case .double, .null, .date, .url, .array, .object: call.mismatch("a number or a Bool", value)
                 }
             }
         case .string, .date, .url, .data, .json, .enumeration, .array, .dictionary, .optional, .model, .choice:

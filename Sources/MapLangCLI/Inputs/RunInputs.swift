@@ -73,14 +73,17 @@ struct RunInputs {
                 entries.append(.file(path))
             case .directory:
                 walk(path, depth: depth + 1, in: console)
-            case .symbolicLink where console.kind(of: path) == .regular:
-                entries.append(.file(path))
-            case .symbolicLink where console.kind(of: path) == nil:
-                // A link to nothing, or to what cannot be looked at: reported in its place, as a file that cannot be read.
-                entries.append(.unreadable("cannot read `\(path)`: it is a symbolic link that leads to no file"))
+            case .symbolicLink:
+                // Where the link leads, looked up once: a file is read; nothing (or
+                // what cannot be looked at) is reported in its place; a folder is left out.
+                switch console.kind(of: path) {
+                case .regular?: entries.append(.file(path))
+                case nil: entries.append(.unreadable("cannot read `\(path)`: it is a symbolic link that leads to no file"))
+                case .directory?, .symbolicLink?, .other?, .nameNotUTF8?: break
+                }
             case .nameNotUTF8:
                 entries.append(.unreadable("cannot read `\(path)`: its name is not UTF-8, which MapLang cannot open"))
-            case .symbolicLink, .other:
+            case .other:
                 break
             }
         }

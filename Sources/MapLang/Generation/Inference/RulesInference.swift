@@ -134,8 +134,9 @@ package struct RulesInference {
         package private(set) var count = 0
         /// The first record that is not an object, and its place among them.
         private(set) var notAnObject: (found: String, record: Int)?
-        /// How many keys, each time one appears, are snake case and how many camel case.
+        /// How many keys, each time one appears, are snake case.
         private(set) var snakeKeys = 0
+        /// How many keys, each time one appears, are camel case.
         private(set) var camelKeys = 0
 
         /// An empty sample.
